@@ -1,0 +1,12 @@
+/* ordo compare: placeholder until its issue lands. */
+#include <stdio.h>
+
+#include "../harness/commands.h"
+
+int ordo_cmd_compare(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "ordo compare: not implemented yet\n");
+    return ORDO_EXIT_USAGE;
+}

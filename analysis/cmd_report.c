@@ -1,0 +1,12 @@
+/* ordo report: placeholder until its issue lands. */
+#include <stdio.h>
+
+#include "../harness/commands.h"
+
+int ordo_cmd_report(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "ordo report: not implemented yet\n");
+    return ORDO_EXIT_USAGE;
+}

@@ -1,0 +1,219 @@
+/*
+ * ordo SMT interface: the one way engines talk to SMT solvers.
+ *
+ * A solver plugin (kind ORDO_PLUGIN_SOLVER) provides an ordo_solver_ops
+ * table. An engine receives an ordo_solver_factory and creates solver
+ * instances from it; everything else goes through the static inline
+ * facade below (one indirect call per operation, nothing more).
+ *
+ * Terms and sorts are opaque handles owned by their ordo_smt instance and
+ * valid until ordo_smt_destroy(): engines never free them.
+ *
+ * Errors (a back end exception, a sort mismatch) make the instance
+ * "failed": later calls return NULL / ORDO_SMT_UNKNOWN and
+ * ordo_smt_error() says what happened. Nothing aborts the process.
+ */
+#ifndef ORDO_SMT_H
+#define ORDO_SMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ordo_smt ordo_smt;
+typedef struct ordo_smt_sort_s *ordo_sort;
+typedef struct ordo_smt_term_s *ordo_term;
+
+typedef enum { ORDO_SMT_UNSAT = 0, ORDO_SMT_SAT = 1, ORDO_SMT_UNKNOWN = 2 } ordo_smt_result;
+
+/* Optional capabilities, queried with ordo_smt_caps() before use. */
+enum {
+    ORDO_SMT_CAP_USER_PROPAGATOR = 1u << 0,
+    ORDO_SMT_CAP_INTERPOLATION   = 1u << 1,
+    ORDO_SMT_CAP_QE              = 1u << 2,
+    ORDO_SMT_CAP_HORN            = 1u << 3,
+    ORDO_SMT_CAP_QUANTIFIERS     = 1u << 4,
+    ORDO_SMT_CAP_UNSAT_CORES     = 1u << 5,
+};
+
+/* Operations of ordo_smt_app(). Arity in brackets; "n" = any >= 1. */
+typedef enum {
+    /* Boolean */
+    ORDO_OP_NOT,      /* [1] */
+    ORDO_OP_AND,      /* [n] (n = 0 gives true) */
+    ORDO_OP_OR,       /* [n] (n = 0 gives false) */
+    ORDO_OP_XOR,      /* [2] */
+    ORDO_OP_IMPLIES,  /* [2] */
+    ORDO_OP_ITE,      /* [3] cond, then, else (any sort) */
+    ORDO_OP_EQ,       /* [2] any sort (Bool: iff) */
+    ORDO_OP_DISTINCT, /* [n] */
+    /* Integer arithmetic (mathematical integers) */
+    ORDO_OP_ADD, ORDO_OP_SUB, ORDO_OP_MUL, /* [n] ([2] for SUB) */
+    ORDO_OP_NEG,                           /* [1] */
+    ORDO_OP_IDIV, ORDO_OP_IMOD,            /* [2] SMT-LIB div / mod (Euclidean) */
+    ORDO_OP_LT, ORDO_OP_LE, ORDO_OP_GT, ORDO_OP_GE, /* [2] */
+    /* Bit-vectors (operands of equal width) */
+    ORDO_OP_BVADD, ORDO_OP_BVSUB, ORDO_OP_BVMUL, ORDO_OP_BVNEG,
+    ORDO_OP_BVUDIV, ORDO_OP_BVSDIV, ORDO_OP_BVUREM, ORDO_OP_BVSREM,
+    ORDO_OP_BVAND, ORDO_OP_BVOR, ORDO_OP_BVXOR, ORDO_OP_BVNOT,
+    ORDO_OP_BVSHL, ORDO_OP_BVLSHR, ORDO_OP_BVASHR,
+    ORDO_OP_BVULT, ORDO_OP_BVULE, ORDO_OP_BVUGT, ORDO_OP_BVUGE,
+    ORDO_OP_BVSLT, ORDO_OP_BVSLE, ORDO_OP_BVSGT, ORDO_OP_BVSGE,
+    ORDO_OP_CONCAT,   /* [2] */
+    ORDO_OP_EXTRACT,  /* [1] p1 = high bit, p2 = low bit */
+    ORDO_OP_ZEXT,     /* [1] p1 = bits added */
+    ORDO_OP_SEXT,     /* [1] p1 = bits added */
+    ORDO_OP_BV2NAT,   /* [1] unsigned value as Int */
+    ORDO_OP_INT2BV,   /* [1] p1 = width; Int modulo 2^width */
+    /* Arrays */
+    ORDO_OP_SELECT,   /* [2] array, index */
+    ORDO_OP_STORE,    /* [3] array, index, value */
+    ORDO_OP__COUNT
+} ordo_smt_op;
+
+/* A key/value statistic, see ordo_smt_stats(). */
+typedef void (*ordo_smt_stat_fn)(void *ud, const char *key, double value);
+
+/* User propagator (ORDO_SMT_CAP_USER_PROPAGATOR). The engine registers
+ * Boolean terms; the solver calls back as their values become fixed, at
+ * push/pop of its decision levels, and on a complete assignment (final).
+ * Inside a callback, `cb` is passed back to ordo_smt_prop_conflict() or
+ * ordo_smt_prop_consequence(). */
+typedef struct ordo_smt_prop_cb ordo_smt_prop_cb;
+typedef struct {
+    void *user;
+    void (*push)(void *user);
+    void (*pop)(void *user, unsigned levels);
+    void (*fixed)(void *user, ordo_smt_prop_cb *cb, unsigned id, bool value);
+    void (*final)(void *user, ordo_smt_prop_cb *cb); /* may be NULL */
+} ordo_smt_propagator;
+
+typedef struct {
+    unsigned timeout_ms;     /* per check; 0 = none */
+    const char *logic;       /* optional SMT-LIB logic hint, e.g. "QF_AUFLIA" */
+    bool produce_cores;      /* enable unsat cores */
+    bool produce_interpolants;
+    bool user_propagator;    /* the instance will use a user propagator */
+    uint64_t random_seed;
+} ordo_smt_config;
+
+/* The table a solver plugin provides. Every entry is mandatory except those
+ * marked optional (NULL when the capability is absent). */
+typedef struct ordo_solver_ops {
+    unsigned caps;
+    ordo_smt *(*create)(const ordo_smt_config *cfg);
+    void (*destroy)(ordo_smt *s);
+    const char *(*error)(ordo_smt *s); /* NULL while not failed */
+
+    ordo_sort (*bool_sort)(ordo_smt *s);
+    ordo_sort (*int_sort)(ordo_smt *s);
+    ordo_sort (*bv_sort)(ordo_smt *s, unsigned width);
+    ordo_sort (*array_sort)(ordo_smt *s, ordo_sort index, ordo_sort elem);
+
+    ordo_term (*bool_val)(ordo_smt *s, bool v);
+    ordo_term (*int_val)(ordo_smt *s, int64_t v);
+    ordo_term (*bv_val)(ordo_smt *s, uint64_t v, unsigned width); /* v mod 2^w */
+    ordo_term (*numeral)(ordo_smt *s, const char *decimal, ordo_sort sort);
+    ordo_term (*const_array)(ordo_smt *s, ordo_sort index, ordo_term value);
+    ordo_term (*var)(ordo_smt *s, const char *name, ordo_sort sort); /* fresh constant */
+    ordo_term (*app)(ordo_smt *s, ordo_smt_op op, unsigned n, const ordo_term *args,
+                     unsigned p1, unsigned p2);
+    ordo_term (*quantifier)(ordo_smt *s, bool forall, unsigned n, const ordo_term *bound,
+                            ordo_term body); /* optional (CAP_QUANTIFIERS) */
+
+    void (*assert_)(ordo_smt *s, ordo_term t);
+    void (*push)(ordo_smt *s);
+    void (*pop)(ordo_smt *s, unsigned levels);
+    ordo_smt_result (*check)(ordo_smt *s, unsigned n, const ordo_term *assumptions);
+    /* After UNSAT under assumptions: the core (a subset of them). Returns
+     * the count written to out (at most cap); optional (CAP_UNSAT_CORES). */
+    unsigned (*unsat_core)(ordo_smt *s, ordo_term *out, unsigned cap);
+    /* After SAT: the value of t (a constant term). */
+    ordo_term (*model_eval)(ordo_smt *s, ordo_term t, bool completion);
+    /* Read a constant: Bool -> 0/1; Int / BV -> value. false if not constant
+     * or out of range (then use term_to_string). */
+    bool (*term_to_int64)(ordo_smt *s, ordo_term t, int64_t *out);
+    /* SMT-LIB text of t, malloc'ed (caller frees). */
+    char *(*term_to_string)(ordo_smt *s, ordo_term t);
+    const char *(*reason_unknown)(ordo_smt *s);
+    void (*set_timeout)(ordo_smt *s, unsigned ms);
+    /* Thread- and signal-safe: makes a running check return UNKNOWN. */
+    void (*interrupt)(ordo_smt *s);
+    /* Raw statistics under harmonized names (solver.decisions, ...) and the
+     * solver's own keys under its prefix ("z3.", "cvc5."). */
+    void (*stats)(ordo_smt *s, ordo_smt_stat_fn fn, void *ud);
+
+    /* Optional capabilities. */
+    /* CAP_USER_PROPAGATOR */
+    void (*prop_init)(ordo_smt *s, const ordo_smt_propagator *p);
+    unsigned (*prop_register)(ordo_smt *s, ordo_term boolean_term); /* returns id */
+    void (*prop_conflict)(ordo_smt_prop_cb *cb, unsigned n, const unsigned *ids);
+    void (*prop_consequence)(ordo_smt_prop_cb *cb, unsigned n, const unsigned *ids,
+                             ordo_term consequence);
+    /* CAP_INTERPOLATION: interpolant of A and B where A /\ B is unsat;
+     * NULL when sat or unknown. */
+    ordo_term (*interpolant)(ordo_smt *s, ordo_term a, ordo_term b);
+    /* CAP_QE: a quantifier-free formula equivalent to exists vars. body. */
+    ordo_term (*eliminate)(ordo_smt *s, unsigned n, const ordo_term *vars, ordo_term body);
+} ordo_solver_ops;
+
+/* Every instance starts with this header (plugins embed it first). */
+struct ordo_smt {
+    const ordo_solver_ops *ops;
+};
+
+/* What an engine receives: the run's solver plugin and its name. */
+typedef struct ordo_solver_factory {
+    const char *name;    /* "z3", "cvc5" */
+    const char *version; /* library version */
+    const ordo_solver_ops *ops;
+    const struct ordo_deadline *deadline; /* checks are bounded by it */
+} ordo_solver_factory;
+
+/* Creates an instance whose checks stop at the run's deadline. */
+ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *cfg);
+
+/* ---- facade -------------------------------------------------------------- */
+
+static inline void ordo_smt_destroy(ordo_smt *s) { s->ops->destroy(s); }
+static inline const char *ordo_smt_error(ordo_smt *s) { return s->ops->error(s); }
+static inline unsigned ordo_smt_caps(ordo_smt *s) { return s->ops->caps; }
+static inline ordo_sort ordo_smt_bool_sort(ordo_smt *s) { return s->ops->bool_sort(s); }
+static inline ordo_sort ordo_smt_int_sort(ordo_smt *s) { return s->ops->int_sort(s); }
+static inline ordo_sort ordo_smt_bv_sort(ordo_smt *s, unsigned w) { return s->ops->bv_sort(s, w); }
+static inline ordo_sort ordo_smt_array_sort(ordo_smt *s, ordo_sort i, ordo_sort e)
+{ return s->ops->array_sort(s, i, e); }
+static inline ordo_term ordo_smt_bool(ordo_smt *s, bool v) { return s->ops->bool_val(s, v); }
+static inline ordo_term ordo_smt_int(ordo_smt *s, int64_t v) { return s->ops->int_val(s, v); }
+static inline ordo_term ordo_smt_bv(ordo_smt *s, uint64_t v, unsigned w)
+{ return s->ops->bv_val(s, v, w); }
+static inline ordo_term ordo_smt_var(ordo_smt *s, const char *name, ordo_sort sort)
+{ return s->ops->var(s, name, sort); }
+static inline ordo_term ordo_smt_app(ordo_smt *s, ordo_smt_op op, unsigned n, const ordo_term *a)
+{ return s->ops->app(s, op, n, a, 0, 0); }
+static inline ordo_term ordo_smt_app1(ordo_smt *s, ordo_smt_op op, ordo_term a)
+{ return s->ops->app(s, op, 1, &a, 0, 0); }
+static inline ordo_term ordo_smt_app2(ordo_smt *s, ordo_smt_op op, ordo_term a, ordo_term b)
+{ ordo_term args[2] = { a, b }; return s->ops->app(s, op, 2, args, 0, 0); }
+static inline ordo_term ordo_smt_ite(ordo_smt *s, ordo_term c, ordo_term t, ordo_term e)
+{ ordo_term args[3] = { c, t, e }; return s->ops->app(s, ORDO_OP_ITE, 3, args, 0, 0); }
+static inline void ordo_smt_assert(ordo_smt *s, ordo_term t) { s->ops->assert_(s, t); }
+static inline void ordo_smt_push(ordo_smt *s) { s->ops->push(s); }
+static inline void ordo_smt_pop(ordo_smt *s, unsigned n) { s->ops->pop(s, n); }
+static inline ordo_smt_result ordo_smt_check(ordo_smt *s) { return s->ops->check(s, 0, NULL); }
+static inline ordo_smt_result ordo_smt_check_assuming(ordo_smt *s, unsigned n, const ordo_term *a)
+{ return s->ops->check(s, n, a); }
+static inline ordo_term ordo_smt_eval(ordo_smt *s, ordo_term t, bool completion)
+{ return s->ops->model_eval(s, t, completion); }
+/* Statistics of the instance, see ordo_solver_ops.stats. */
+static inline void ordo_smt_stats(ordo_smt *s, ordo_smt_stat_fn fn, void *ud)
+{ s->ops->stats(s, fn, ud); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

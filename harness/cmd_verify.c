@@ -1,0 +1,12 @@
+/* ordo verify: placeholder until its issue lands. */
+#include <stdio.h>
+
+#include "commands.h"
+
+int ordo_cmd_verify(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "ordo verify: not implemented yet\n");
+    return ORDO_EXIT_USAGE;
+}

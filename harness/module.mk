@@ -1,0 +1,3 @@
+# The `ordo` command: dispatch, tasks, configs, runner, results.
+ORDO_SRCS += $(wildcard harness/*.c)
+ORDO_LIBS += -lyaml -lpcre2-8
