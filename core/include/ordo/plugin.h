@@ -93,7 +93,10 @@ struct ordo_trace;    /* <ordo/trace.h>: counterexample */
 struct ordo_solver_factory; /* <ordo/smt.h> */
 
 typedef struct {
-    const struct ordo_program *program; /* the task's IR, before any pass */
+    const char *source;     /* path of the task's program file */
+    int data_model;         /* ordo_data_model of the task */
+    const struct ordo_program *program; /* the task's IR, before any pass;
+                                           NULL for ORDO_ENGINE_NO_PROGRAM */
     const ordo_options *options;
     const struct ordo_solver_factory *solvers; /* the run's --solver */
     ordo_stats *stats;
@@ -113,7 +116,15 @@ typedef struct {
     struct ordo_trace *trace;
 } ordo_engine_result;
 
+/* Engine flags. */
+enum {
+    /* The engine does not read the IR: the harness skips the front end
+     * (test engines, wrappers of external tools). */
+    ORDO_ENGINE_NO_PROGRAM = 1u << 0,
+};
+
 typedef struct {
+    unsigned flags;
     ordo_engine_result (*run)(const ordo_engine_input *in);
 } ordo_engine_ops;
 
