@@ -139,13 +139,12 @@ typedef struct {
     const char *name;
     unsigned n_locs;
     unsigned init_loc, final_loc;  /* RETURN edges lead to final_loc */
-    unsigned n_edges;
+    unsigned n_edges, cap_edges;
     ordo_edge *edges;
     unsigned n_params;
     unsigned *params;       /* variable indices of the parameters (locals) */
     bool has_result;
     ordo_type result_type;
-    /* Loop heads (for unrolling): locations with a back edge. */
 } ordo_proc;
 
 typedef struct {
@@ -173,14 +172,15 @@ typedef struct ordo_program ordo_program;
 struct ordo_program {
     const char *source;     /* path of the C file */
     ordo_data_model data_model;
-    unsigned n_vars;    ordo_var *vars;
-    unsigned n_objects; ordo_object *objects;
-    unsigned n_procs;   ordo_proc *procs;
+    unsigned n_vars, cap_vars;       ordo_var *vars;
+    unsigned n_objects, cap_objects; ordo_object *objects;
+    unsigned n_procs, cap_procs;     ordo_proc *procs;
     unsigned main_proc;
-    struct ordo_arena *arena;  /* owns every node */
+    uint64_t next_address;     /* first free cell address for new objects */
+    struct ordo_arena *arena;  /* owns every expression, statement, string */
 };
 
-/* ---- building and reading (core/src) ----------------------------------- */
+/* ---- parsing and reading (core/src); building: <ordo/ir_build.h> ------- */
 
 /* Parse a C file (.c preprocessed with system headers, .i as is) into IR.
  * On failure returns NULL and sets *err to one line, "unsupported: WHAT

@@ -18,6 +18,7 @@
 #ifndef ORDO_TRACE_H
 #define ORDO_TRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,11 @@ ordo_trace *ordo_trace_new(void);
 void ordo_trace_free(ordo_trace *t);
 void ordo_trace_step(ordo_trace *t, unsigned thread);
 void ordo_trace_value(ordo_trace *t, unsigned thread, int64_t value);
+
+/* Replays t on the IR interpreter (the program as the front end made it,
+ * before any pass). Returns true when the last step reaches ERROR; else
+ * false with *why (malloc'ed) saying where the replay diverged. */
+bool ordo_trace_replay(const ordo_program *p, const ordo_trace *t, char **why);
 
 #ifdef __cplusplus
 }
