@@ -1,4 +1,5 @@
 /* Control groups for the runs' limits and measurements (cgroup.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -82,11 +83,33 @@ static char *own_group_dir(const char *ctl)
     return dir;
 }
 
+/* Removes the empty groups of ordo processes that no longer exist (a
+ * benchmark killed with SIGKILL cannot remove its own). Processes still in
+ * such a group are left alone: they may not be ours to kill. */
+static void remove_stale_groups(const char *parent)
+{
+    DIR *d = opendir(parent);
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid, slot;
+        if (sscanf(e->d_name, "ordo-%d-%d", &pid, &slot) != 2 || pid == getpid() ||
+            kill(pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char *dir = xasprintf("%s/%s", parent, e->d_name);
+        rmdir(dir);
+        free(dir);
+    }
+    closedir(d);
+}
+
 static char *make_group(const char *ctl, int slot)
 {
     char *parent = own_group_dir(ctl);
     if (!parent)
         return NULL;
+    if (slot == 0)
+        remove_stale_groups(parent);
     char *dir = xasprintf("%s/ordo-%d-%d", parent, (int)getpid(), slot);
     free(parent);
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {

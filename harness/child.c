@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -33,12 +34,14 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard)
 static void enter_limits(const child_args *a)
 {
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a killed `ordo bench` leaves no run behind */
     if (a->cgroup)
         cgroup_slot_enter(a->cgroup, getpid());
     if (a->limits->cpu_s > 0) {
-        /* SIGXCPU at the limit, SIGKILL a second later; the parent also
-         * accounts for the whole process tree. */
-        rlim_t cpu = (rlim_t)ceil(a->limits->cpu_s);
+        /* The parent enforces the limit on the whole process tree with
+         * exact accounting; RLIMIT_CPU (tick-sampled, it may fire a little
+         * early) is only the backstop should the parent not get to run. */
+        rlim_t cpu = (rlim_t)ceil(a->limits->cpu_s) + 1;
         set_limit(RLIMIT_CPU, cpu, cpu + 1);
     }
     if (a->rlimit_as && a->limits->memory_mb > 0) {
@@ -178,10 +181,12 @@ static child_result run_engine(const child_args *a, const ordo_program *p, ordo_
 
 void child_main(const child_args *a)
 {
-    enter_limits(a);
-    redirect_output(a->log_path);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL); /* the parent's handler must not interrupt the engine */
+    enter_limits(a);
+    redirect_output(a->log_path);
     FILE *report = fdopen(a->report_fd, "w");
     ordo_stats *stats = ordo_stats_new();
     ordo_program *p = NULL;

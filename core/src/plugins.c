@@ -121,7 +121,8 @@ void ordo_plugins_discover(ordo_plugin_set *set)
     if (len > 0) {
         exe[len] = '\0';
         char *dir = xasprintf("%s/../lib/ordo", dirname(exe));
-        ordo_plugins_load_dir(set, dir);
+        char real[PATH_MAX];
+        ordo_plugins_load_dir(set, realpath(dir, real) ? real : dir);
         free(dir);
     }
 }
