@@ -133,27 +133,35 @@ static char *header_text(char **stat_names, size_t n_stats)
     return text;
 }
 
-/* Drops a torn last line (a run killed while writing it), then reads the
- * header and the (run, task) pairs present. */
+/* Drops a torn last line (a benchmark killed while writing it). */
+static bool drop_torn_line(const char *path, off_t size, char **err)
+{
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    off_t keep = size;
+    char c = 0;
+    while (fd >= 0 && keep > 0 && pread(fd, &c, 1, keep - 1) == 1 && c != '\n')
+        keep--;
+    bool ok = fd >= 0 && (keep == size || ftruncate(fd, keep) == 0);
+    if (!ok)
+        *err = xasprintf("%s: cannot repair its last line: %s", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    return ok;
+}
+
+/* Reads the header and the (run, task) pairs present. */
 static bool load_existing(results_file *rf, const char *header, char **err)
 {
     struct stat st;
     if (stat(rf->path, &st) != 0 || st.st_size == 0)
         return true;
-    FILE *in = fopen(rf->path, "r+");
+    if (!drop_torn_line(rf->path, st.st_size, err))
+        return false;
+    FILE *in = fopen(rf->path, "r");
     if (!in) {
         *err = xasprintf("%s: cannot read: %s", rf->path, strerror(errno));
         return false;
     }
-    off_t keep = st.st_size;
-    while (keep > 0 && (fseeko(in, keep - 1, SEEK_SET), fgetc(in)) != '\n')
-        keep--;
-    if (keep != st.st_size && ftruncate(fileno(in), keep) != 0) {
-        *err = xasprintf("%s: cannot truncate: %s", rf->path, strerror(errno));
-        fclose(in);
-        return false;
-    }
-    rewind(in);
     char *line = NULL;
     size_t cap = 0;
     bool same = getline(&line, &cap, in) > 0 && !strcmp(line, header);
