@@ -4,6 +4,8 @@
 # timeout, crash by SIGSEGV, and a memout under a 1024 MB limit; after each
 # of them the benchmark goes on (the next run still succeeds).
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+# Under AddressSanitizer a SIGSEGV would be ASan's report, not a crash.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0"
 
 cat >"$TMP/limits.yml" <<YML
 benchmark: limits
