@@ -309,33 +309,16 @@ static void heap_cells_are_fresh_and_die_when_freed(void **state)
     ordo_program_free(p);
 }
 
-/* int f(int a) { return a + 1; }  main: x := f(41); assume x == 42; ERROR */
 static void calls_pass_arguments_and_results(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned f = ordo_add_proc(p, "f");
-    unsigned a = ordo_add_var(p, "a", i32(), (int)f, 0);
-    p->procs[f].n_params = 1;
-    static unsigned params[1];
-    params[0] = a;
-    p->procs[f].params = params;
-    unsigned x = ordo_add_var(p, "x", i32(), 0, 0);
-    unsigned l = p->procs[f].init_loc;
-    ordo_stmt *ret = ordo_s_return(p, bin(p, ORDO_B_ADD, var(p, a), num(p, 1)));
-    ret->file = "t.c";
-    ordo_add_edge(p, f, l, p->procs[f].final_loc, ret);
-    l = 0;
-    ordo_lvalue lx = ordo_lv_var(p, x);
-    const ordo_expr *args[] = { num(p, 41) };
-    then(p, 0, &l, ordo_s_call(p, &lx, f, 1, args), 1);
-    then(p, 0, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 42))), 2);
-    then(p, 0, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
-    finish(p, 0, l);
+    ordo_program *p = fixture_call();
     ordo_interp *in = ordo_interp_new(p, ORDO_ARITH_BV);
     assert_int_equal(ordo_interp_step(in, 0, NULL, NULL), ORDO_STEP_ERROR);
     ordo_interp_free(in);
+    ordo_program_free(p);
+    p = fixture_recursion(3);
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_ERROR);
     ordo_program_free(p);
 }
 
