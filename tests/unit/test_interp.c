@@ -345,6 +345,41 @@ static void nondet_values_come_from_the_trace(void **state)
     ordo_program_free(p);
 }
 
+/* Runs `runs` simulations; returns how many reached ERROR, checking that
+ * each such trace replays and describes itself as reaching the error. */
+static unsigned simulate(const ordo_program *p, unsigned runs)
+{
+    unsigned errors = 0;
+    for (unsigned r = 0; r < runs; r++) {
+        ordo_trace *t = ordo_trace_new();
+        ordo_sim_result res = ordo_simulate_run(p, ORDO_ARITH_BV, 1000 + r, 200, t);
+        assert_true(res == ORDO_SIM_ERROR || res == ORDO_SIM_FINISHED || res == ORDO_SIM_BOUND);
+        if (res == ORDO_SIM_ERROR) {
+            char *why = NULL;
+            assert_true(ordo_trace_replay(p, t, &why));
+            char *text = ordo_trace_describe(p, t, ORDO_ARITH_BV);
+            assert_non_null(strstr(text, "reaches the error"));
+            free(text);
+            errors++;
+        }
+        ordo_trace_free(t);
+    }
+    return errors;
+}
+
+static void simulation_finds_the_race_and_only_it(void **state)
+{
+    (void)state;
+    ordo_program *racy = fixture_counter(false, NULL), *locked = fixture_counter(true, NULL);
+    ordo_program *loop = fixture_loop(-1, NULL);
+    assert_true(simulate(racy, 300) > 0);
+    assert_int_equal(simulate(locked, 300), 0);
+    assert_true(simulate(loop, 300) > 0); /* n < 0: x = 0 != 2n (values near bounds) */
+    ordo_program_free(racy);
+    ordo_program_free(locked);
+    ordo_program_free(loop);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -360,6 +395,7 @@ int main(void)
         cmocka_unit_test(heap_cells_are_fresh_and_die_when_freed),
         cmocka_unit_test(calls_pass_arguments_and_results),
         cmocka_unit_test(nondet_values_come_from_the_trace),
+        cmocka_unit_test(simulation_finds_the_race_and_only_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
