@@ -57,9 +57,12 @@ void figure_quote(FILE *out, const char *s)
     putc('\'', out);
 }
 
+/* A block is never empty: gnuplot merges the separators of an empty block
+ * with the next ones and would shift every later `index`. The NaN point
+ * is not drawn. */
 void figure_end_block(figure *f)
 {
-    fputs("\n\n", f->data);
+    fputs("NaN NaN\n\n\n", f->data);
 }
 
 /* The whole script: the body once per output format. Text is not
