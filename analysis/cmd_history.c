@@ -12,22 +12,6 @@ static const char usage_text[] =
     "metadata.yml with ordo_commit and date). Prints a table in date order;\n"
     "with --out also writes history.{md,tex,csv} and the figure history.{png,svg}.\n";
 
-static int write_table(const table *t, const char *out_dir)
-{
-    for (int f = TABLE_MD; f <= TABLE_CSV; f++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/history.%s", out_dir, table_format_ext((table_format)f));
-        FILE *out = fopen(path, "w");
-        if (!out) {
-            fprintf(stderr, "ordo: cannot write %s\n", path);
-            return ORDO_EXIT_INPUT;
-        }
-        table_write(t, (table_format)f, out);
-        fclose(out);
-    }
-    return 0;
-}
-
 int ordo_cmd_history(int argc, char **argv)
 {
     const char *out_dir = NULL, *format_name = "md";
@@ -66,7 +50,7 @@ int ordo_cmd_history(int argc, char **argv)
         if (out_dir) {
             status = history_figure(&h, out_dir); /* creates OUT_DIR */
             if (!status)
-                status = write_table(&t, out_dir);
+                status = table_write_files(&t, out_dir, "history");
         }
         table_free(&t);
     }

@@ -84,7 +84,7 @@ static void write_config(const results *r, unsigned config, const double *param,
         const result_row *row = results_cell(r, config, (unsigned)t);
         if (!row || isnan(param[t]))
             continue;
-        double time = fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, FIGURE_MIN_TIME_S);
+        double time = results_cputime_floor(row, FIGURE_MIN_TIME_S);
         pts[n++] = (family_point){ param[t], time, row->result == RESULT_CORRECT };
     }
     qsort(pts, n, sizeof *pts, by_param);

@@ -159,6 +159,22 @@ double results_value(const result_row *row, int stat)
     }
 }
 
+double results_cputime_floor(const result_row *row, double floor_s)
+{
+    return fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, floor_s);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void sort_doubles(double *values, size_t n)
+{
+    qsort(values, n, sizeof *values, ascending);
+}
+
 int results_score(const result_row *row)
 {
     if (row->result == RESULT_CORRECT)
