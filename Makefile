@@ -130,6 +130,12 @@ demo: all
 	$(ORDO) bench configs/demo.yml --out out/demo
 	$(ORDO) report out/demo --out out/demo/report
 
+# The paper pipeline: every chapter recipe paper/chapters/*.recipe runs its
+# benchmark (ordo bench --resume), then its tables and figures -> paper/out/.
+# PAPER_ARGS, e.g. "--results out/thesis-ch5 ch5", reuses finished results.
+paper: all
+	paper/run --ordo $(ORDO) $(PAPER_ARGS)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ordo
 	install -m 755 $(ORDO) $(DESTDIR)$(PREFIX)/bin/ordo
