@@ -78,6 +78,7 @@ typedef struct oc_encoding {
     oc_error *errors;
     size_t n_errors, cap_errors;
     unsigned init_done;     /* SYNC event after every initial write */
+    oc_lit false_lit;       /* the literal of guards that are constant false */
     unsigned live_loc;      /* location "the program has not exited" */
     uint64_t next_alloc;    /* next base address for ALLOC */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
@@ -95,9 +96,11 @@ void oc_encoding_free(oc_encoding *enc);
 oc_lit oc_enc_lit(oc_encoding *enc, ordo_term t);
 ordo_term oc_enc_fresh(oc_encoding *enc, const char *prefix, ordo_sort sort);
 
-/* Pairs up rf / ws candidates and asserts RF-Val, RF-Some, ρ_err; with
- * ws, also WS-Cond and WS-Some (the SC stage). */
-void oc_encode_relations(oc_encoding *enc, bool ws);
+struct oc_po;
+/* Pairs up rf / ws candidates (po: the static program order of enc->es)
+ * and asserts RF-Val, RF-Some, ρ_err; with ws, also WS-Cond and WS-Some
+ * (the SC stage). Indexes the events. */
+void oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws);
 
 /* ¬(l1 ∧ ... ∧ ln) for a conflict. */
 void oc_enc_assert_conflict(oc_encoding *enc, const oc_lit *lits, size_t n);
