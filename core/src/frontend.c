@@ -1,6 +1,5 @@
 /* Placeholder of the C front end until its issue lands (ir.h). */
 #include <ordo/ir.h>
-#include <ordo/trace.h>
 #include <ordo/xalloc.h>
 
 ordo_program *ordo_frontend_parse(const char *path, ordo_data_model dm, int *status, char **err)
@@ -9,12 +8,4 @@ ordo_program *ordo_frontend_parse(const char *path, ordo_data_model dm, int *sta
     *status = ORDO_FRONTEND_UNSUPPORTED;
     *err = xasprintf("unsupported: the C front end is not built yet (%s:0)", path);
     return NULL;
-}
-
-bool ordo_trace_replay(const ordo_program *p, const ordo_trace *t, char **why)
-{
-    (void)p;
-    (void)t;
-    *why = xstrdup("the IR interpreter is not built yet");
-    return false;
 }
