@@ -7,25 +7,10 @@
  * propagator), optionally strengthened by the conflict finder (Section
  * 5.4, "OPT").
  */
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include <ordo/plugin.h>
-#include <ordo/smt.h>
-#include <ordo/trace.h>
-#include <ordo/xalloc.h>
 
-#include "cex.h"
-#include "encoding.h"
-#include "finder.h"
-#include "po.h"
-#include "solve.h"
-
-/* At most this many finder clauses are added (a bound on the formula). */
-#define MAX_FINDER_CLAUSES 1000000
-/* Static program order is kept as bit rows: beyond this, give up. */
-#define MAX_EVENTS 40000
+#include "verify.h"
 
 static const char *const procedures[] = { "basic", "prop", NULL };
 static const char *const finders[] = { "none", "rf", "rf-ws-fr", NULL };
@@ -66,206 +51,51 @@ static const ordo_stat_desc stats[] = {
     { NULL, NULL, NULL },
 };
 
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* ---- arithmetic choice --------------------------------------------------- */
-
-static bool stmt_needs_bv(const ordo_stmt *st)
-{
-    if (st->kind == ORDO_S_SEQ) {
-        for (unsigned i = 0; i < st->n_stmts; i++)
-            if (stmt_needs_bv(st->stmts[i]))
-                return true;
-        return false;
-    }
-    const ordo_expr *es[] = { st->rhs, st->cond, st->addr, st->size,
-                              st->has_lhs && st->lhs.is_mem ? st->lhs.addr : NULL };
-    for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
-        if (oc_expr_needs_bv(es[i]))
-            return true;
-    for (unsigned i = 0; i < st->n_args; i++)
-        if (oc_expr_needs_bv(st->args[i]))
-            return true;
-    return false;
-}
-
-/* The first statement whose meaning depends on bit-vectors, or NULL. */
-static const ordo_stmt *first_bv_statement(const ordo_program *p)
-{
-    for (unsigned f = 0; f < p->n_procs; f++)
-        for (unsigned e = 0; e < p->procs[f].n_edges; e++)
-            if (stmt_needs_bv(p->procs[f].edges[e].stmt))
-                return p->procs[f].edges[e].stmt;
-    return NULL;
-}
-
-/* ---- one stage -------------------------------------------------------- */
-
-typedef struct {
-    const ordo_engine_input *in;
-    const ordo_program *program;
-    bool bv, prop;
-    oc_finder_mode finder;
-    oc_solve_stats st;
-    double encoding_s, finder_s;
-    oc_finder_stats fst;
-} run_ctx;
-
-static void report_solver_stat(void *ud, const char *key, double value)
-{
-    if (strncmp(key, "solver.", 7) == 0 && strcmp(key, "solver.time_s") != 0)
-        ordo_stat_add(((run_ctx *)ud)->in->stats, key, value);
-}
-
-typedef struct {
-    ordo_verdict verdict;
-    char *reason;
-    ordo_trace *trace;
-    bool unwinding;
-} stage_result;
-
-static stage_result stage_fail(ordo_verdict v, char *reason)
-{
-    return (stage_result){ .verdict = v, .reason = reason };
-}
-
-static void record_sizes(run_ctx *c, const oc_encoding *enc)
-{
-    ordo_stat_set(c->in->stats, "oc.events", (double)enc->es.n);
-    ordo_stat_set(c->in->stats, "oc.rf_pairs", (double)enc->es.n_rf);
-    ordo_stat_set(c->in->stats, "oc.ws_pairs", (double)enc->es.n_ws);
-}
-
-/* Encodes (with ws for the SC stage), adds finder clauses, solves. SAFE
- * here means "no violating model at this stage". */
-static stage_result run_stage(run_ctx *c, bool sc)
-{
-    ordo_smt_config cfg = { .user_propagator = c->prop };
-    ordo_smt *s = ordo_smt_create(c->in->solvers, &cfg);
-    if (!s)
-        return stage_fail(ORDO_VERDICT_ERROR, xasprintf("cannot create a %s solver",
-                                                        c->in->solvers->name));
-    stage_result res = { 0 };
-    oc_encoding enc;
-    oc_propagator *prop = NULL;
-    oc_po po = { 0 };
-    double t0 = cpu_seconds();
-    if (!oc_unroll(&enc, c->program, s, c->bv)) {
-        res = stage_fail(ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
-        enc.unsupported = NULL;
-        goto done;
-    }
-    if (enc.es.n > MAX_EVENTS) {
-        res = stage_fail(ORDO_VERDICT_UNKNOWN, xasprintf("too many events (%zu)", enc.es.n));
-        goto done;
-    }
-    if (!oc_po_build(&po, &enc.es)) {
-        res = stage_fail(ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
-        goto done;
-    }
-    oc_encode_relations(&enc, &po, sc);
-    c->encoding_s += cpu_seconds() - t0;
-    record_sizes(c, &enc);
-    double f0 = cpu_seconds();
-    oc_clauses found;
-    oc_clauses_init(&found);
-    c->fst = (oc_finder_stats){ 0 };
-    oc_find_conflicts(&enc.es, &po, c->finder, MAX_FINDER_CLAUSES, &found, &c->fst);
-    for (size_t i = 0; i < found.n; i++) {
-        size_t n;
-        const oc_lit *l = oc_clauses_get(&found, i, &n);
-        oc_enc_assert_conflict(&enc, l, n);
-    }
-    oc_clauses_free(&found);
-    c->finder_s += cpu_seconds() - f0;
-    if (c->prop)
-        prop = oc_prop_attach(&enc, &c->st);
-    ordo_smt_result r = oc_solve(&enc, c->in->deadline, &c->st);
-    ordo_smt_stats(s, report_solver_stat, c);
-    res.unwinding = enc.unwinding;
-    if (c->st.error) {
-        res = stage_fail(ORDO_VERDICT_ERROR, xstrdup(c->st.error));
-    } else if (r == ORDO_SMT_UNSAT) {
-        res.verdict = ORDO_VERDICT_SAFE;
-    } else if (r == ORDO_SMT_UNKNOWN) {
-        const char *why = ordo_smt_error(s) ? ordo_smt_error(s) : s->ops->reason_unknown(s);
-        res = stage_fail(ORDO_VERDICT_UNKNOWN, xasprintf("solver: %s", why ? why : "unknown"));
-    } else if (!sc) {
-        res.verdict = ORDO_VERDICT_UNSAFE; /* wSC model: stage 2 decides */
-    } else {
-        size_t n;
-        oc_graph *g = oc_model_graph(&enc, 1, &n);
-        char *why = NULL;
-        res.trace = n == 0 ? oc_counterexample(&enc, g, &why) : NULL;
-        res.verdict = res.trace ? ORDO_VERDICT_UNSAFE : ORDO_VERDICT_ERROR;
-        if (!res.trace)
-            res.reason = why ? why : xasprintf("internal error: inconsistent final model");
-        oc_graph_free(g);
-    }
-done:
-    oc_prop_free(prop);
-    oc_po_free(&po);
-    oc_encoding_free(&enc);
-    ordo_smt_destroy(s);
-    return res;
-}
-
 /* ---- the run ------------------------------------------------------------ */
 
-static ordo_engine_result result(ordo_verdict v, char *reason)
+static void record(ordo_stats *s, const oc_outcome *o, long bound)
 {
-    return (ordo_engine_result){ .verdict = v, .bound = -1, .reason = reason,
-                                 .owns_reason = reason != NULL };
+    ordo_stat_set(s, "oc.events", (double)o->events);
+    ordo_stat_set(s, "oc.rf_pairs", (double)o->rf_pairs);
+    ordo_stat_set(s, "oc.ws_pairs", (double)o->ws_pairs);
+    ordo_stat_set(s, "oc.finder.conflicts_rf", (double)o->finder.conflicts_rf);
+    ordo_stat_set(s, "oc.finder.conflicts_ws_fr", (double)o->finder.conflicts_ws_fr);
+    ordo_stat_set(s, "oc.finder.time_s", o->finder_s);
+    ordo_stat_set(s, "oc.refinements", (double)o->refinements);
+    ordo_stat_set(s, "oc.refinement_clauses", (double)o->refinement_clauses);
+    ordo_stat_set(s, "oc.propagated_clauses", (double)o->propagated_clauses);
+    ordo_stat_set(s, "oc.prop_conflicts", (double)o->prop_conflicts);
+    ordo_stat_set(s, "oc.encoding_time_s", o->encoding_s);
+    ordo_stat_set(s, "oc.stage", o->stage);
+    ordo_stat_set(s, "oc.unroll_bound", (double)bound);
+    ordo_stat_set(s, "oc.complete", !o->unwinding);
+    ordo_stat_set(s, "solver.time_s", o->solver_s);
+    ordo_stat_set(s, "solver.decisions", o->decisions);
+    ordo_stat_set(s, "solver.propagations", o->propagations);
+    ordo_stat_set(s, "solver.conflicts", o->conflicts);
+    ordo_stat_set(s, "solver.restarts", o->restarts);
 }
 
 static ordo_engine_result run(const ordo_engine_input *in)
 {
-    run_ctx c = { .in = in, .program = in->program };
-    const ordo_options *o = in->options;
-    long bound = ordo_opt_int(o, "unroll");
-    c.prop = ordo_opt_is(o, "decision-procedure", "prop");
-    c.finder = ordo_opt_is(o, "conflict-finder", "rf")         ? OC_FINDER_RF
-               : ordo_opt_is(o, "conflict-finder", "rf-ws-fr") ? OC_FINDER_RF_WS_FR
-                                                               : OC_FINDER_NONE;
-    ordo_stat_set(in->stats, "oc.unroll_bound", (double)bound);
-    if (c.prop && !(in->solvers->ops->caps & ORDO_SMT_CAP_USER_PROPAGATOR))
-        return result(ORDO_VERDICT_ERROR,
-                      xasprintf("--decision-procedure prop needs a user propagator, which "
-                                "solver %s does not offer (use --solver z3 or basic)",
-                                in->solvers->name));
-    const ordo_stmt *bv_stmt = first_bv_statement(c.program);
-    if (ordo_opt_is(o, "arith", "int") && bv_stmt)
-        return result(ORDO_VERDICT_UNSUPPORTED,
-                      xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
-                                bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line));
-    c.bv = ordo_opt_is(o, "arith", "bv") || (ordo_opt_is(o, "arith", "auto") && bv_stmt);
-    stage_result s = run_stage(&c, false);
-    int stage = 1;
-    if (s.verdict == ORDO_VERDICT_UNSAFE) {
-        stage = 2;
-        s = run_stage(&c, true);
-    }
-    ordo_stat_set(in->stats, "oc.stage", stage);
-    ordo_stat_set(in->stats, "oc.finder.conflicts_rf", (double)c.fst.conflicts_rf);
-    ordo_stat_set(in->stats, "oc.finder.conflicts_ws_fr", (double)c.fst.conflicts_ws_fr);
-    ordo_stat_set(in->stats, "oc.finder.time_s", c.finder_s);
-    ordo_stat_set(in->stats, "oc.refinements", (double)c.st.refinements);
-    ordo_stat_set(in->stats, "oc.refinement_clauses", (double)c.st.refinement_clauses);
-    ordo_stat_set(in->stats, "oc.propagated_clauses", (double)c.st.propagated_clauses);
-    ordo_stat_set(in->stats, "oc.prop_conflicts", (double)c.st.prop_conflicts);
-    ordo_stat_set(in->stats, "oc.encoding_time_s", c.encoding_s);
-    ordo_stat_set(in->stats, "solver.time_s", c.st.solver_time_s);
-    ordo_stat_set(in->stats, "oc.complete", !s.unwinding);
-    ordo_engine_result r = result(s.verdict, s.reason);
-    r.trace = s.trace;
-    if (s.verdict == ORDO_VERDICT_SAFE) {
-        r.complete = !s.unwinding;
-        r.bound = s.unwinding ? bound : -1;
+    const ordo_options *opt = in->options;
+    long bound = ordo_opt_int(opt, "unroll");
+    oc_config cfg = {
+        .prop = ordo_opt_is(opt, "decision-procedure", "prop"),
+        .finder = ordo_opt_is(opt, "conflict-finder", "rf")         ? OC_FINDER_RF
+                  : ordo_opt_is(opt, "conflict-finder", "rf-ws-fr") ? OC_FINDER_RF_WS_FR
+                                                                    : OC_FINDER_NONE,
+        .arith = ordo_opt_is(opt, "arith", "int")  ? OC_ARITH_INT
+                 : ordo_opt_is(opt, "arith", "bv") ? OC_ARITH_BV
+                                                   : OC_ARITH_AUTO,
+    };
+    oc_outcome o = oc_verify(in->program, in->solvers, in->deadline, &cfg);
+    record(in->stats, &o, bound);
+    ordo_engine_result r = { .verdict = o.verdict, .bound = -1, .reason = o.reason,
+                             .owns_reason = o.reason != NULL, .trace = o.trace };
+    if (o.verdict == ORDO_VERDICT_SAFE) {
+        r.complete = !o.unwinding;
+        r.bound = o.unwinding ? bound : -1;
     }
     return r;
 }

@@ -596,13 +596,6 @@ static const ordo_expr *edge_condition(const ordo_stmt *st)
     return st->kind == ORDO_S_ASSUME ? st->cond : NULL;
 }
 
-/* Does the edge leave the unrolled region (an unwinding assumption)? */
-static bool leaves_bound(const ordo_stmt *st)
-{
-    (void)st; /* the IR passes mark such edges; until then nothing is unrolled */
-    return false;
-}
-
 /* The statements after the deciding condition. */
 static void exec_edge_rest(walker *w, const ordo_stmt *st)
 {
@@ -755,7 +748,7 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
         }
         w->st = ps;
         exec_edge_rest(w, pr->edges[i].stmt);
-        if (leaves_bound(pr->edges[i].stmt) && w->st.g.kind != OC_G_FALSE)
+        if (pr->edges[i].stmt->unwinding && w->st.g.kind != OC_G_FALSE)
             enc->unwinding = true;
         incoming *to = &ins[pr->edges[i].to];
         if (w->st.g.kind == OC_G_FALSE) {
