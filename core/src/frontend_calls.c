@@ -214,12 +214,63 @@ static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned 
     return zero(f);
 }
 
+/* The variable v of `&v`, or a null cursor. */
+static CXCursor address_of_var(fe *f, CXCursor c)
+{
+    CXCursor s = fe_strip(c), kid[1];
+    const char *t = fe_token_at(f, fe_offset(clang_getRangeStart(clang_getCursorExtent(s))));
+    if (clang_getCursorKind(s) != CXCursor_UnaryOperator || !t || strcmp(t, "&") ||
+        fe_children(s, kid, 1) != 1)
+        return clang_getNullCursor();
+    CXCursor x = fe_strip(kid[0]);
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+        return clang_getNullCursor();
+    return clang_getCanonicalCursor(clang_getCursorReferenced(x));
+}
+
+typedef struct {
+    fe *f;
+    CXCursor var;
+    unsigned refs, joins;
+} result_uses;
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    result_uses *u = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), u->var))
+        u->refs++;
+    if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 2) {
+        CXString name = clang_getCursorSpelling(clang_getCursorReferenced(c));
+        if (!strcmp(clang_getCString(name), "pthread_join") &&
+            clang_equalCursors(address_of_var(u->f, clang_Cursor_getArgument(c, 1)), u->var))
+            u->joins++;
+        clang_disposeString(name);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* pthread_join(t, &v) where v is used for nothing else: the thread's
+ * result is never read, so the join alone is exact. */
+static bool result_unused(fe *f, CXCursor arg)
+{
+    CXCursor v = address_of_var(f, arg);
+    if (clang_Cursor_isNull(v) || clang_getCursorKind(v) != CXCursor_VarDecl ||
+        clang_Cursor_hasVarDeclGlobalStorage(v))
+        return false;
+    result_uses u = { f, v, 0, 0 };
+    clang_visitChildren(f->defs[f->proc], count_uses, &u);
+    return u.refs == u.joins;
+}
+
 static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 2);
     const ordo_expr *id = fe_rvalue(f, args[0]);
-    if (!is_null_constant(f, args[1]))
-        fe_unsupported(f, args[1], "pthread_join with a result pointer");
+    if (!is_null_constant(f, args[1]) && !result_unused(f, args[1]))
+        fe_unsupported(f, args[1], "pthread_join with a result that is used");
     fe_emit(f, ordo_s_thread_join(f->p, id));
     return zero(f);
 }
@@ -408,11 +459,13 @@ static const ordo_expr *call_proc(fe *f, CXCursor call, const char *name, unsign
     CXType rt = clang_getCursorType(call);
     unsigned r = 0;
     bool has_value = !fe_is_void(rt);
+    ordo_lvalue lv = { 0 };
     if (has_value && !fe_is_scalar(rt))
         fe_unsupported(f, call, "call returning an aggregate");
-    if (has_value)
+    if (has_value) {
         r = fe_temp(f, fe_scalar(f, rt, call));
-    ordo_lvalue lv = ordo_lv_var(f->p, has_value ? r : 0);
+        lv = ordo_lv_var(f->p, r);
+    }
     bool atomic = !strncmp(name, "__VERIFIER_atomic_", 18);
     if (atomic)
         fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));

@@ -353,8 +353,11 @@ static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCurso
     if (!binop_of(op_tok, &op))
         fe_unsupported(f, c, "compound assignment '%s'", tok);
     fe_place pl = fe_lvalue(f, lhs);
-    const ordo_expr *old = fe_read(f, pl, c);
     const ordo_expr *b = value_of(f, rhs);
+    bool atomic = fe_is_atomic(pl.ctype);
+    if (atomic) /* C11 6.5.16.2: one atomic read-modify-write */
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
+    const ordo_expr *old = fe_read(f, pl, c);
     ordo_type lt = fe_scalar(f, pl.ctype, c);
     const ordo_expr *r;
     if (is_pointer(pl.ctype))
@@ -365,7 +368,11 @@ static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCurso
                          fe_convert(f, b, is_shift(op) ? fe_promote(b->type) : ct));
     }
     r = fe_convert(f, r, lt);
+    if (!pl.is_mem && !f->p->vars[pl.var].is_global)
+        r = fe_copy(f, r); /* the variable changes below */
     fe_store(f, pl, r, c);
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
     return r;
 }
 
@@ -395,6 +402,9 @@ static const ordo_expr *binary(fe *f, CXCursor c)
 static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool postfix)
 {
     fe_place pl = fe_lvalue(f, x);
+    bool atomic = fe_is_atomic(pl.ctype);
+    if (atomic) /* C11 6.5.2.4: one atomic read-modify-write */
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
     const ordo_expr *old = fe_read(f, pl, c);
     if (postfix && !pl.is_mem && !f->p->vars[pl.var].is_global)
         old = fe_copy(f, old); /* the variable changes below */
@@ -411,6 +421,8 @@ static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool p
     if (!postfix)
         r = fe_copy(f, r);
     fe_store(f, pl, r, c);
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
     return postfix ? old : r;
 }
 
@@ -520,8 +532,8 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
     }
     if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray) { /* decay */
         fe_place pl = fe_lvalue(f, x);
-        if (!pl.is_mem)
-            fe_unsupported(f, c, "array not in memory");
+        if (!pl.is_mem) /* a parameter declared as an array is a pointer */
+            return fe_convert(f, ordo_e_var(f->p, pl.var), scalar_of(f, c));
         return fe_convert(f, pl.addr, scalar_of(f, c));
     }
     if (fk == CXType_FunctionProto || fk == CXType_FunctionNoProto)

@@ -125,6 +125,7 @@ CXCursor fe_strip(CXCursor c);  /* parentheses and no-op implicit conversions */
 /* ---- types (frontend_types.c) ------------------------------------------- */
 
 CXType fe_canon(CXType t);
+bool fe_is_atomic(CXType t);
 bool fe_is_scalar(CXType t);
 bool fe_is_void(CXType t);
 bool fe_is_opaque(CXType t);    /* pthread mutex/cond/attr: one opaque cell */

@@ -11,9 +11,18 @@
 
 #include "frontend_internal.h"
 
+/* _Atomic(T) has T's cells and values; what makes it atomic (one access
+ * per statement, read-modify-write in an atomic section) is the lowering's
+ * business (fe_is_atomic). */
 CXType fe_canon(CXType t)
 {
-    return clang_getCanonicalType(t);
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_Atomic ? fe_canon(clang_Type_getValueType(c)) : c;
+}
+
+bool fe_is_atomic(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Atomic;
 }
 
 bool fe_is_void(CXType t)

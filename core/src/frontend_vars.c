@@ -18,7 +18,7 @@
 
 #include "frontend_internal.h"
 
-enum { MAX_UNINIT_CELLS = 4096 };
+enum { MAX_UNINIT_CELLS = 1 << 16 };
 
 bool fe_const_eval(fe *f, CXCursor e, int64_t *out)
 {
@@ -345,10 +345,15 @@ void fe_declare_params(fe *f, CXCursor fn)
     for (unsigned i = 0; i < pr->n_params; i++) {
         CXCursor prm = clang_Cursor_getArgument(fn, i);
         CXType t = clang_getCursorType(prm);
-        if (!fe_is_scalar(t))
-            fe_unsupported(f, prm, "parameter of type passed by value");
-        unsigned v = ordo_add_var(f->p, fe_spelling(f, prm), fe_scalar(f, t, prm), (int)f->proc, 0);
+        enum CXTypeKind k = fe_canon(t).kind;
+        bool is_array = k == CXType_ConstantArray || k == CXType_IncompleteArray;
+        if (!fe_is_scalar(t) && !is_array)
+            fe_unsupported(f, prm, "parameter of aggregate type passed by value");
+        ordo_type st = is_array ? ordo_ty_ptr(f->p->data_model) : fe_scalar(f, t, prm);
+        unsigned v = ordo_add_var(f->p, fe_spelling(f, prm), st, (int)f->proc, 0);
         f->p->procs[f->proc].params[i] = v;
+        if (f->in_main) /* argc, argv: whatever the environment gives */
+            fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, v)));
         if (!is_addr_taken(f, prm)) {
             add_info(f, prm, (fe_var_info){ .kind = FE_VAR_SCALAR, .var = v });
             continue;
