@@ -492,6 +492,32 @@ static const ordo_expr *conditional(fe *f, CXCursor c)
     return is_void ? NULL : ordo_e_var(f->p, r);
 }
 
+static bool is_function(CXType t)
+{
+    return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
+/* Whether objects of types a and b have the same cells (same count, same
+ * scalar kind and width cell by cell). */
+static bool same_layout(fe *f, CXType a, CXType b, CXCursor at)
+{
+    a = fe_canon(a);
+    b = fe_canon(b);
+    if (clang_equalTypes(a, b))
+        return true;
+    if (is_function(a) || is_function(b))
+        return is_function(a) && is_function(b);
+    uint64_t n = fe_cells(f, a, at);
+    if (n != fe_cells(f, b, at) || n > 256)
+        return false;
+    for (uint64_t i = 0; i < n; i++) {
+        ordo_type x = fe_cell_type(f, a, i, at), y = fe_cell_type(f, b, i, at);
+        if (x.kind != y.kind || x.width != y.width)
+            return false;
+    }
+    return true;
+}
+
 /* Pointer conversions must keep the cell layout of the pointee (a cell is
  * a typed scalar, not bytes): T* <-> void*, and between pointee types of
  * the same layout. */
@@ -501,25 +527,68 @@ static void check_pointer_cast(fe *f, CXType from, CXType to, CXCursor at)
         return;
     CXType a = fe_canon(clang_getPointeeType(fe_canon(from)));
     CXType b = fe_canon(clang_getPointeeType(fe_canon(to)));
-    if (a.kind == CXType_Void || b.kind == CXType_Void || clang_equalTypes(a, b))
+    if (a.kind == CXType_Void || b.kind == CXType_Void || same_layout(f, a, b, at))
         return;
-    bool fa = a.kind == CXType_FunctionProto || a.kind == CXType_FunctionNoProto;
-    bool fb = b.kind == CXType_FunctionProto || b.kind == CXType_FunctionNoProto;
-    if (fa && fb)
-        return;
-    if (!fa && !fb) {
-        uint64_t n = fe_cells(f, a, at);
-        if (n == fe_cells(f, b, at) && n <= 256) {
-            bool same = true;
-            for (uint64_t i = 0; i < n && same; i++) {
-                ordo_type x = fe_cell_type(f, a, i, at), y = fe_cell_type(f, b, i, at);
-                same = x.kind == y.kind && x.width == y.width;
-            }
-            if (same)
-                return;
-        }
-    }
     fe_unsupported(f, at, "pointer conversion between types of different memory layout");
+}
+
+/* The cell offset of `&((T *)0)->m.n...` (the offsetof idiom), with the
+ * member's type; false if c is not that. */
+static bool offsetof_idiom(fe *f, CXCursor c, uint64_t *cells, CXType *member)
+{
+    CXCursor s = fe_strip(c), kid[2];
+    while ((clang_getCursorKind(s) == CXCursor_CStyleCastExpr ||
+            clang_getCursorKind(s) == CXCursor_UnexposedExpr) && fe_children(s, kid, 2) >= 1)
+        s = fe_strip(last_child(s));
+    bool postfix;
+    if (clang_getCursorKind(s) != CXCursor_UnaryOperator || fe_children(s, kid, 1) != 1 ||
+        strcmp(fe_unop_token(f, s, &postfix), "&"))
+        return false;
+    CXCursor m = fe_strip(kid[0]);
+    *member = clang_getCursorType(m);
+    *cells = 0;
+    while (clang_getCursorKind(m) == CXCursor_MemberRefExpr && fe_children(m, kid, 1) == 1) {
+        CXType bt = clang_getCursorType(kid[0]);
+        CXType rec = is_pointer(bt) ? clang_getPointeeType(fe_canon(bt)) : bt;
+        *cells += fe_field_offset(f, rec, clang_getCursorReferenced(m), m);
+        if (is_pointer(bt)) { /* the base must be the null pointer constant */
+            int64_t v;
+            CXCursor base = fe_strip(kid[0]);
+            while ((clang_getCursorKind(base) == CXCursor_CStyleCastExpr ||
+                    clang_getCursorKind(base) == CXCursor_UnexposedExpr) &&
+                   fe_children(base, kid, 1) >= 1)
+                base = fe_strip(last_child(base));
+            return fe_const_eval(f, base, &v) && v == 0;
+        }
+        m = fe_strip(kid[0]);
+    }
+    return false;
+}
+
+/* container_of: `(T *)((char *)p - offsetof(T, m))` where p points to the
+ * member m of a T: the address of that T, in cells. */
+static bool container_of(fe *f, CXCursor c, CXCursor x, const ordo_expr **out)
+{
+    CXCursor s = fe_strip(x), kid[2];
+    if (clang_getCursorKind(s) != CXCursor_BinaryOperator || fe_children(s, kid, 2) != 2 ||
+        strcmp(fe_binop_token(f, s), "-"))
+        return false;
+    CXCursor bytes = fe_strip(kid[0]);
+    CXType bt = clang_getCursorType(bytes);
+    if (clang_getCursorKind(bytes) != CXCursor_CStyleCastExpr || !is_pointer(bt) ||
+        clang_Type_getSizeOf(clang_getPointeeType(fe_canon(bt))) != 1)
+        return false;
+    CXCursor p = last_child(bytes);
+    uint64_t cells;
+    CXType member;
+    if (!offsetof_idiom(f, kid[1], &cells, &member) || !is_pointer(clang_getCursorType(p)))
+        return false;
+    CXType container = clang_getPointeeType(fe_canon(clang_getCursorType(c)));
+    CXType pointee = clang_getPointeeType(fe_canon(clang_getCursorType(p)));
+    if (!same_layout(f, pointee, member, c) || fe_cells(f, container, c) < cells)
+        return false;
+    *out = ptr_offset(f, ORDO_B_SUB, value_of(f, p), fe_int(f, ptr_type(f), (int64_t)cells), 1);
+    return true;
 }
 
 static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
@@ -540,6 +609,9 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
         fe_unsupported(f, c, "function pointer value");
     if (is_aggregate(to) && !fe_is_opaque(to))
         return fe_rvalue(f, x); /* no-op on an aggregate */
+    const ordo_expr *e;
+    if (is_pointer(to) && container_of(f, c, x, &e))
+        return e;
     check_pointer_cast(f, from, to, c);
     return fe_convert(f, value_of(f, x), scalar_of(f, c));
 }
