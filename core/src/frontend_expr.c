@@ -94,7 +94,7 @@ static fe_place mem_place(const ordo_expr *addr, CXType t)
 static fe_place decl_place(fe *f, CXCursor ref, CXCursor at)
 {
     const fe_var_info *vi = fe_var(f, ref, at);
-    CXType t = ctype(ref);
+    CXType t = ctype(at); /* a parameter declared int v[] is used as int * */
     switch (vi->kind) {
     case FE_VAR_SCALAR:
         return (fe_place){ .var = vi->var, .ctype = t };
@@ -133,7 +133,7 @@ fe_place fe_lvalue(fe *f, CXCursor c)
         break;
     }
     case CXCursor_ArraySubscriptExpr: {
-        bool first_is_base = is_pointer(ctype(kid[0]));
+        bool first_is_base = fe_is_scalar(ctype(kid[1])) && !is_pointer(ctype(kid[1]));
         const ordo_expr *base = value_of(f, kid[first_is_base ? 0 : 1]);
         const ordo_expr *idx = value_of(f, kid[first_is_base ? 1 : 0]);
         return mem_place(ptr_offset(f, ORDO_B_ADD, base, idx, fe_cells(f, ctype(c), c)), ctype(c));
@@ -598,6 +598,12 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
     if (fe_is_void(to)) {
         fe_effect(f, x);
         return NULL;
+    }
+    enum CXTypeKind tk = fe_canon(to).kind;
+    if (tk == CXType_ConstantArray || tk == CXType_IncompleteArray) {
+        /* libclang types a parameter declared `int v[]` as an array */
+        fe_place pl = fe_lvalue(f, x);
+        return pl.is_mem ? pl.addr : ordo_e_var(f->p, pl.var);
     }
     if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray) { /* decay */
         fe_place pl = fe_lvalue(f, x);

@@ -250,6 +250,53 @@ static void trylock_and_condition_variables(void **state)
     free(t);
 }
 
+static void atomic_types_and_container_of(void **state)
+{
+    (void)state;
+    char *t = lower("#include <stdatomic.h>\n"
+                    "atomic_int a; int plain;\n"
+                    "struct inner { int x; }; struct outer { int pad[2]; struct inner in; } o;\n"
+                    "#define offsetof(T, m) ((unsigned long)&((T *)0)->m)\n"
+                    "int main(void) { a++; a += 2; a = a + 1; plain++;\n"
+                    "  struct inner *ip = &o.in;\n"
+                    "  struct outer *op = (struct outer *)((char *)ip - offsetof(struct outer, in));\n"
+                    "  op->pad[1] = 4; return 0; }\n", ORDO_DM_ILP32, NULL);
+    /* a++ and a += 2: one atomic read-modify-write each; a = a + 1 is not */
+    static const char *const lines[] = {
+        "a := (__t0 + 1)", "a := (__t1 + 2)", "op := (ip - 2)",
+        "mem:i32[(op + 1)] := 4", NULL,
+    };
+    expect_lines(t, lines);
+    unsigned begins = 0;
+    for (const char *c = t; (c = strstr(c, "atomic_begin")); c++)
+        begins++;
+    assert_int_equal(begins, 2);
+    free(t);
+}
+
+static void join_results_and_parameters(void **state)
+{
+    (void)state;
+    char *t = lower("#include <pthread.h>\n"
+                    "int sum(int n, int v[]) { return v[n]; }\n"
+                    "void *w(void *a) { return a; }\n"
+                    "int arr[3];\n"
+                    "int main(int argc, char *argv[]) { pthread_t t; void *res;\n"
+                    "  pthread_create(&t, 0, w, 0); pthread_join(t, &res);\n"
+                    "  return sum(argc, arr); }\n", ORDO_DM_ILP32, NULL);
+    static const char *const lines[] = {
+        "proc sum(i32 n, ptr32 v) -> i32", "mem:i32[(v + (ptr32)n)]", "havoc argc", "join __t",
+        "call sum(argc, 48)", NULL,
+    };
+    expect_lines(t, lines);
+    free(t);
+    expect_unsupported("#include <pthread.h>\n"
+                       "void *w(void *a) { return a; }\n"
+                       "int main(void) { pthread_t t; void *res;\n"
+                       "  pthread_create(&t, 0, w, 0); pthread_join(t, &res);\n"
+                       "  return res != 0; }\n", "pthread_join");
+}
+
 static void unreachable_functions_are_not_lowered(void **state)
 {
     (void)state;
@@ -321,6 +368,8 @@ int main(void)
         cmocka_unit_test(verifier_functions),
         cmocka_unit_test(switch_goto_loops),
         cmocka_unit_test(trylock_and_condition_variables),
+        cmocka_unit_test(atomic_types_and_container_of),
+        cmocka_unit_test(join_results_and_parameters),
         cmocka_unit_test(unreachable_functions_are_not_lowered),
         cmocka_unit_test(unsupported_constructs),
         cmocka_unit_test(parse_errors),
