@@ -29,8 +29,11 @@ runs:
   - {name: sleep, engine: selftest, options: {sleep-ms: 100000}}
   - {name: after-sleep, engine: selftest, options: {verdict: 'true'}}
 YML
+pids=
 for b in limits wall; do
-    "$ORDO" bench "$TMP/$b.yml" --out "$TMP/$b" >"$TMP/$b.stdout" 2>"$TMP/$b.stderr"
+    "$ORDO" bench "$TMP/$b.yml" --out "$TMP/$b" >"$TMP/$b.stdout" 2>"$TMP/$b.stderr" &
+    pids="$pids $!"
+    wait $!
     echo "bench $b: exit status $?"
     cat "$TMP/$b.stdout" "$TMP/$b.stderr" "$TMP/$b/results.csv"
 done
@@ -60,6 +63,8 @@ for r in after-spin after-segv; do
     check "$r is scored correct" [ "$(field "$csv" $r result)" = correct ]
 done
 check "one row per run" [ "$(rows "$csv" | wc -l)" = 7 ]
-check "no cgroup of this benchmark is left" \
-    [ -z "$(find /sys/fs/cgroup -maxdepth 4 -name "ordo-*" -newer "$TMP/limits.yml" 2>/dev/null | head -1)" ]
+for p in $pids; do
+    check "no cgroup of benchmark $p is left" \
+        [ -z "$(find /sys/fs/cgroup -maxdepth 5 -name "ordo-$p-*" 2>/dev/null | head -1)" ]
+done
 finish
