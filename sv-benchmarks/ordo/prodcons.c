@@ -1,10 +1,16 @@
 // ordo's own task: a producer hands the values 1 and 2 to a consumer
-// through a one-slot buffer guarded by a mutex; the consumer checks that
-// it receives increasing values. The buffer is written only while empty and under the mutex.
+// through a one-slot buffer guarded by a mutex; the consumer checks that it
+// receives increasing values. The buffer is
+// written only while empty and under the mutex.
+// Waiting for the slot is modelled by __VERIFIER_assume under the mutex:
+// an execution takes the mutex when the slot is ready (a retry loop that
+// unlocks and locks again has the same behaviours, with an unbounded loop).
+// The two items are written out rather than looped over.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
 void reach_error(void) { __assert_fail("0", "prodcons.c", 0, "reach_error"); }
+extern void __VERIFIER_assume(int);
 #include <pthread.h>
 
 int buffer;
@@ -13,39 +19,33 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 void *producer(void *arg)
 {
-    for (int item = 1; item <= 2; item++) {
-        int stored = 0;
-        while (!stored) {
-            pthread_mutex_lock(&m);
-            if (!full) {
-                buffer = item;
-                full = 1;
-                stored = 1;
-            }
-            pthread_mutex_unlock(&m);
-        }
-    }
+    pthread_mutex_lock(&m);
+    __VERIFIER_assume(!full);
+    buffer = 1;
+    full = 1;
+    pthread_mutex_unlock(&m);
+    pthread_mutex_lock(&m);
+    __VERIFIER_assume(!full);
+    buffer = 2;
+    full = 1;
+    pthread_mutex_unlock(&m);
     return 0;
 }
 
 void *consumer(void *arg)
 {
-    int last = 0;
-    for (int k = 0; k < 2; k++) {
-        int taken = 0, value = 0;
-        while (!taken) {
-            pthread_mutex_lock(&m);
-            if (full) {
-                value = buffer;
-                full = 0;
-                taken = 1;
-            }
-            pthread_mutex_unlock(&m);
-        }
-        if (value <= last)
-            reach_error();
-        last = value;
-    }
+    pthread_mutex_lock(&m);
+    __VERIFIER_assume(full);
+    int first = buffer;
+    full = 0;
+    pthread_mutex_unlock(&m);
+    pthread_mutex_lock(&m);
+    __VERIFIER_assume(full);
+    int second = buffer;
+    full = 0;
+    pthread_mutex_unlock(&m);
+    if (!(0 < first && first < second))
+        reach_error();
     return 0;
 }
 
