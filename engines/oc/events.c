@@ -82,27 +82,41 @@ unsigned oc_events_add_block(oc_events *es, unsigned begin, unsigned end)
 
 /* Thesis Section 5.3.1: an rf variable for each pair where the read may
  * read the write's value; a ws pair for each two writes of one location.
- * A read never reads a write that program order puts after it. */
+ * A read never reads a write that program order puts after it. Events are
+ * bucketed by location first. */
 void oc_events_pair_up(oc_events *es, oc_po_query po_before, const void *ctx)
 {
-    for (size_t r = 0; r < es->n; r++) {
-        if (es->ev[r].kind != OC_READ)
-            continue;
-        for (size_t w = 0; w < es->n; w++) {
-            if (es->ev[w].kind != OC_WRITE || es->ev[w].loc != es->ev[r].loc)
-                continue;
-            if (po_before(ctx, (unsigned)r, (unsigned)w))
-                continue;
-            oc_events_add_rf(es, (unsigned)w, (unsigned)r);
+    unsigned n_locs = 0;
+    for (size_t e = 0; e < es->n; e++)
+        if (es->ev[e].kind != OC_SYNC && es->ev[e].loc + 1 > n_locs)
+            n_locs = es->ev[e].loc + 1;
+    size_t *start = xcalloc(n_locs + 2, sizeof *start);
+    unsigned *bucket = xmalloc((es->n + 1) * sizeof *bucket);
+    for (size_t e = 0; e < es->n; e++)
+        if (es->ev[e].kind != OC_SYNC)
+            start[es->ev[e].loc + 1]++;
+    for (unsigned l = 0; l < n_locs; l++)
+        start[l + 1] += start[l];
+    size_t *fill = xmalloc((n_locs + 1) * sizeof *fill);
+    memcpy(fill, start, (n_locs + 1) * sizeof *fill);
+    for (size_t e = 0; e < es->n; e++)
+        if (es->ev[e].kind != OC_SYNC)
+            bucket[fill[es->ev[e].loc]++] = (unsigned)e;
+    for (unsigned l = 0; l < n_locs; l++)
+        for (size_t i = start[l]; i < start[l + 1]; i++) {
+            unsigned a = bucket[i];
+            for (size_t j = start[l]; j < start[l + 1]; j++) {
+                unsigned b = bucket[j];
+                if (es->ev[a].kind == OC_READ && es->ev[b].kind == OC_WRITE &&
+                    !po_before(ctx, a, b))
+                    oc_events_add_rf(es, b, a);
+                if (es->ev[a].kind == OC_WRITE && es->ev[b].kind == OC_WRITE && a < b)
+                    oc_events_add_ws(es, a, b);
+            }
         }
-    }
-    for (size_t a = 0; a < es->n; a++) {
-        if (es->ev[a].kind != OC_WRITE)
-            continue;
-        for (size_t b = a + 1; b < es->n; b++)
-            if (es->ev[b].kind == OC_WRITE && es->ev[b].loc == es->ev[a].loc)
-                oc_events_add_ws(es, (unsigned)a, (unsigned)b);
-    }
+    free(start);
+    free(bucket);
+    free(fill);
 }
 
 /* Compressed rows over m records of `stride` bytes at base: for each event

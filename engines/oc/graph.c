@@ -495,6 +495,13 @@ const oc_lit *oc_graph_conflict(const oc_graph *g, size_t i, size_t *n)
     return g->cpool + g->coff[i];
 }
 
+bool oc_graph_lit_adds_order(const oc_graph *g, oc_lit lit)
+{
+    return lit && lit <= g->n_lits &&
+           (g->lit_rf[lit] || g->lit_ws[lit] ||
+            g->po_of_lit_start[lit + 1] > g->po_of_lit_start[lit]);
+}
+
 size_t oc_graph_n_edges(const oc_graph *g)
 {
     return g->n_edges;

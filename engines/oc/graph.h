@@ -51,6 +51,9 @@ bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b);
  * respects every edge (topological order); out has es->n entries. */
 void oc_graph_linearize(oc_graph *g, unsigned *out);
 
+/* Does a true value of lit add an order (an rf, ws or join literal)? */
+bool oc_graph_lit_adds_order(const oc_graph *g, oc_lit lit);
+
 /* Edges currently in the graph (for statistics and tests). */
 size_t oc_graph_n_edges(const oc_graph *g);
 

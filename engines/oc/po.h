@@ -12,7 +12,7 @@
 
 #include "events.h"
 
-typedef struct {
+typedef struct oc_po {
     size_t n, words; /* words per row */
     uint64_t *bits;  /* row a: events b with a <_po b */
 } oc_po;

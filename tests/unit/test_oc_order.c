@@ -43,8 +43,16 @@ static void finish(oc_events *es, oc_po *po)
     oc_events_index(es);
 }
 
-static bool has_conflict(const oc_clauses *c, const oc_lit *want, size_t n)
+static int cmp_lit(const void *a, const void *b)
 {
+    oc_lit x = *(const oc_lit *)a, y = *(const oc_lit *)b;
+    return (x > y) - (x < y);
+}
+
+/* Is the set want[0..n) (any order) one of the conflicts? */
+static bool has_conflict(const oc_clauses *c, oc_lit *want, size_t n)
+{
+    qsort(want, n, sizeof *want, cmp_lit);
     for (size_t i = 0; i < c->n; i++) {
         size_t m;
         const oc_lit *l = oc_clauses_get(c, i, &m);
