@@ -35,6 +35,11 @@ extern "C" {
 
 typedef enum { ORDO_DM_ILP32, ORDO_DM_LP64 } ordo_data_model;
 
+/* Arithmetic semantics (DESIGN.md, "Semantics"): BV is C's (wrap-around
+ * modulo 2^width, two's complement, truncating division); INT is
+ * mathematical integers (casts between integer types are the identity). */
+typedef enum { ORDO_ARITH_BV = 0, ORDO_ARITH_INT = 1 } ordo_arith;
+
 typedef enum { ORDO_TY_BOOL, ORDO_TY_INT, ORDO_TY_PTR } ordo_type_kind;
 
 typedef struct {
@@ -130,6 +135,13 @@ struct ordo_stmt {
     /* Shared accesses of the statement (globals and memory cells), filled
      * by ordo_stmt_accesses(); see below. */
     const char *file; unsigned line; /* source position, for traces */
+    /* Set by loop unrolling / bounded inlining (passes.h) on an edge that
+     * leaves the unrolled region: an execution taking it needs more
+     * iterations (or recursion depth) than the bound. Such an edge leads
+     * to a location without outgoing edges, so ignoring the flag gives the
+     * bounded semantics; a SAFE verdict is complete only if no flagged
+     * edge is reachable (ordo_program_has_unwinding()). */
+    bool unwinding;
 };
 
 /* ---- procedures (CFAs) ------------------------------------------------- */

@@ -145,6 +145,10 @@ typedef struct ordo_plugin {
 } ordo_plugin;
 
 typedef const ordo_plugin *(*ordo_plugin_entry_fn)(void);
+
+/* The statistics every solver plugin reports (solver.decisions, ...), for
+ * the `stats` of its descriptor; terminated by an entry with name NULL. */
+extern const ordo_stat_desc ordo_smt_stat_descs[];
 #define ORDO_PLUGIN_ENTRY "ordo_plugin_entry"
 
 #ifdef __cplusplus

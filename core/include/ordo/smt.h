@@ -38,6 +38,9 @@ enum {
     ORDO_SMT_CAP_HORN            = 1u << 3,
     ORDO_SMT_CAP_QUANTIFIERS     = 1u << 4,
     ORDO_SMT_CAP_UNSAT_CORES     = 1u << 5,
+    /* interrupt() stops a running check (without it, an interrupted check
+     * runs until its timeout and then reports UNKNOWN "interrupted"). */
+    ORDO_SMT_CAP_INTERRUPT       = 1u << 6,
 };
 
 /* Operations of ordo_smt_app(). Arity in brackets; "n" = any >= 1. */
@@ -119,7 +122,9 @@ typedef struct ordo_solver_ops {
     ordo_term (*bv_val)(ordo_smt *s, uint64_t v, unsigned width); /* v mod 2^w */
     ordo_term (*numeral)(ordo_smt *s, const char *decimal, ordo_sort sort);
     ordo_term (*const_array)(ordo_smt *s, ordo_sort index, ordo_term value);
-    ordo_term (*var)(ordo_smt *s, const char *name, ordo_sort sort); /* fresh constant */
+    /* The constant `name` of `sort`: the same name and sort give the same
+     * constant; name NULL gives a fresh anonymous constant. */
+    ordo_term (*var)(ordo_smt *s, const char *name, ordo_sort sort);
     ordo_term (*app)(ordo_smt *s, ordo_smt_op op, unsigned n, const ordo_term *args,
                      unsigned p1, unsigned p2);
     ordo_term (*quantifier)(ordo_smt *s, bool forall, unsigned n, const ordo_term *bound,
@@ -132,10 +137,13 @@ typedef struct ordo_solver_ops {
     /* After UNSAT under assumptions: the core (a subset of them). Returns
      * the count written to out (at most cap); optional (CAP_UNSAT_CORES). */
     unsigned (*unsat_core)(ordo_smt *s, ordo_term *out, unsigned cap);
-    /* After SAT: the value of t (a constant term). */
+    /* After SAT: the value of t (a constant term when completion is true;
+     * without completion a symbol the model leaves free stays symbolic). */
     ordo_term (*model_eval)(ordo_smt *s, ordo_term t, bool completion);
-    /* Read a constant: Bool -> 0/1; Int / BV -> value. false if not constant
-     * or out of range (then use term_to_string). */
+    /* Read a constant: Bool -> 0/1; Int -> value; BV of width <= 64 -> its
+     * unsigned value converted to int64_t (two's complement, so a 64-bit
+     * value >= 2^63 reads negative: cast to uint64_t). false if not a
+     * constant or out of range (then use term_to_string). */
     bool (*term_to_int64)(ordo_smt *s, ordo_term t, int64_t *out);
     /* SMT-LIB text of t, malloc'ed (caller frees). */
     char *(*term_to_string)(ordo_smt *s, ordo_term t);
@@ -148,22 +156,31 @@ typedef struct ordo_solver_ops {
     void (*stats)(ordo_smt *s, ordo_smt_stat_fn fn, void *ud);
 
     /* Optional capabilities. */
-    /* CAP_USER_PROPAGATOR */
+    /* CAP_USER_PROPAGATOR: prop_init once, then prop_register the Boolean
+     * terms before the first check and outside any push. In callbacks, ids
+     * passed as reasons must be currently fixed. */
     void (*prop_init)(ordo_smt *s, const ordo_smt_propagator *p);
     unsigned (*prop_register)(ordo_smt *s, ordo_term boolean_term); /* returns id */
     void (*prop_conflict)(ordo_smt_prop_cb *cb, unsigned n, const unsigned *ids);
     void (*prop_consequence)(ordo_smt_prop_cb *cb, unsigned n, const unsigned *ids,
                              ordo_term consequence);
-    /* CAP_INTERPOLATION: interpolant of A and B where A /\ B is unsat;
-     * NULL when sat or unknown. */
+    /* CAP_INTERPOLATION: a Craig interpolant I of A and B where A /\ B is
+     * unsat (A => I, I /\ B unsat, I over the symbols A and B share); NULL
+     * when sat, unknown or not computable (the instance stays usable).
+     * Independent of the instance's assertions. */
     ordo_term (*interpolant)(ordo_smt *s, ordo_term a, ordo_term b);
-    /* CAP_QE: a quantifier-free formula equivalent to exists vars. body. */
+    /* CAP_QE: a quantifier-free formula equivalent to exists vars. body
+     * (vars: constants made by var()); NULL when the back end cannot
+     * eliminate them (the instance stays usable). */
     ordo_term (*eliminate)(ordo_smt *s, unsigned n, const ordo_term *vars, ordo_term body);
 } ordo_solver_ops;
 
 /* Every instance starts with this header (plugins embed it first). */
 struct ordo_smt {
     const ordo_solver_ops *ops;
+    /* Set by ordo_smt_create(); NULL = no deadline. Plugins bound each
+     * check with ordo_smt_check_budget(). */
+    const struct ordo_deadline *deadline;
 };
 
 /* What an engine receives: the run's solver plugin and its name. */
@@ -174,8 +191,31 @@ typedef struct ordo_solver_factory {
     const struct ordo_deadline *deadline; /* checks are bounded by it */
 } ordo_solver_factory;
 
-/* Creates an instance whose checks stop at the run's deadline. */
+/* Creates an instance whose checks stop at the run's deadline (f->deadline,
+ * NULL = none). cfg NULL = all defaults. NULL when the back end cannot
+ * create one. */
 ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *cfg);
+
+/* Value of one statistic of the instance (0 when the solver omits it). */
+double ordo_smt_stat(ordo_smt *s, const char *key);
+
+/* Name of a result: "unsat", "sat", "unknown". */
+const char *ordo_smt_result_name(ordo_smt_result r);
+
+/* For solver plugins: the time budget of the next check in ms, the smaller
+ * of timeout_ms (0 = none) and the deadline's time left; 0 = unbounded.
+ * false when the deadline has already passed (report UNKNOWN, "deadline"). */
+bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms);
+
+/* For solver plugins: NULL when n arguments suit op, else a message. */
+const char *ordo_smt_check_arity(ordo_smt_op op, unsigned n);
+
+/* For solver plugins: the harmonized keys every stats() call reports. */
+#define ORDO_SMT_STAT_DECISIONS    "solver.decisions"
+#define ORDO_SMT_STAT_PROPAGATIONS "solver.propagations"
+#define ORDO_SMT_STAT_CONFLICTS    "solver.conflicts"
+#define ORDO_SMT_STAT_RESTARTS     "solver.restarts"
+#define ORDO_SMT_STAT_MEMORY_MB    "solver.memory_mb"
 
 /* ---- facade -------------------------------------------------------------- */
 
@@ -212,6 +252,42 @@ static inline ordo_term ordo_smt_eval(ordo_smt *s, ordo_term t, bool completion)
 /* Statistics of the instance, see ordo_solver_ops.stats. */
 static inline void ordo_smt_stats(ordo_smt *s, ordo_smt_stat_fn fn, void *ud)
 { s->ops->stats(s, fn, ud); }
+static inline ordo_term ordo_smt_numeral(ordo_smt *s, const char *decimal, ordo_sort sort)
+{ return s->ops->numeral(s, decimal, sort); }
+static inline ordo_term ordo_smt_const_array(ordo_smt *s, ordo_sort index, ordo_term value)
+{ return s->ops->const_array(s, index, value); }
+/* Indexed operations: EXTRACT (p1 = high, p2 = low), ZEXT/SEXT (p1 = bits
+ * added), INT2BV (p1 = width). */
+static inline ordo_term ordo_smt_app_indexed(ordo_smt *s, ordo_smt_op op, ordo_term a,
+                                             unsigned p1, unsigned p2)
+{ return s->ops->app(s, op, 1, &a, p1, p2); }
+static inline ordo_term ordo_smt_quantifier(ordo_smt *s, bool forall, unsigned n,
+                                            const ordo_term *bound, ordo_term body)
+{ return s->ops->quantifier(s, forall, n, bound, body); }
+static inline unsigned ordo_smt_unsat_core(ordo_smt *s, ordo_term *out, unsigned cap)
+{ return s->ops->unsat_core(s, out, cap); }
+static inline bool ordo_smt_to_int64(ordo_smt *s, ordo_term t, int64_t *out)
+{ return s->ops->term_to_int64(s, t, out); }
+static inline char *ordo_smt_to_string(ordo_smt *s, ordo_term t)
+{ return s->ops->term_to_string(s, t); }
+static inline const char *ordo_smt_reason_unknown(ordo_smt *s) { return s->ops->reason_unknown(s); }
+static inline void ordo_smt_set_timeout(ordo_smt *s, unsigned ms) { s->ops->set_timeout(s, ms); }
+static inline void ordo_smt_interrupt(ordo_smt *s) { s->ops->interrupt(s); }
+static inline void ordo_smt_prop_init(ordo_smt *s, const ordo_smt_propagator *p)
+{ s->ops->prop_init(s, p); }
+static inline unsigned ordo_smt_prop_register(ordo_smt *s, ordo_term t)
+{ return s->ops->prop_register(s, t); }
+static inline void ordo_smt_prop_conflict(ordo_smt *s, ordo_smt_prop_cb *cb, unsigned n,
+                                          const unsigned *ids)
+{ s->ops->prop_conflict(cb, n, ids); }
+static inline void ordo_smt_prop_consequence(ordo_smt *s, ordo_smt_prop_cb *cb, unsigned n,
+                                             const unsigned *ids, ordo_term consequence)
+{ s->ops->prop_consequence(cb, n, ids, consequence); }
+static inline ordo_term ordo_smt_interpolant(ordo_smt *s, ordo_term a, ordo_term b)
+{ return s->ops->interpolant(s, a, b); }
+static inline ordo_term ordo_smt_eliminate(ordo_smt *s, unsigned n, const ordo_term *vars,
+                                           ordo_term body)
+{ return s->ops->eliminate(s, n, vars, body); }
 
 #ifdef __cplusplus
 }
