@@ -437,14 +437,13 @@ static void exec_join(walker *w, const ordo_stmt *st)
     free(done);
 }
 
-/* pthread_mutex_lock: atomically read 0 and write 1; a held lock stops
- * the thread (the model may as well read a later unlock's 0). */
+/* pthread_mutex_lock: read 0 and write 1 in one step (exec_step makes it
+ * atomic); a held lock stops the thread (the model may as well read a
+ * later unlock's 0). */
 static void exec_lock(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     ordo_type t = ordo_ty_int(32, true);
-    bool outer = w->st.depth == 0;
-    atomic_begin(w, st);
     uint64_t addr;
     if (eval_address(w, st->addr, st, &addr)) {
         oc_val v = read_shared(w, true, addr, t, st);
@@ -453,10 +452,6 @@ static void exec_lock(walker *w, const ordo_stmt *st)
         w->st.g = guard_and(enc, w->st.g, is_free);
         write_shared(w, true, addr, t, oc_const(&enc->ar, t, 1), st);
     }
-    if (outer)
-        atomic_end(w, st);
-    else
-        w->st.depth--;
 }
 
 static void exec_unlock(walker *w, const ordo_stmt *st)
@@ -493,9 +488,9 @@ static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
         return !is_shared_free(p, st->rhs) || (st->has_lhs && lvalue_is_shared(p, &st->lhs));
     case ORDO_S_THREAD_JOIN:
         return !is_shared_free(p, st->cond);
-    case ORDO_S_ALLOC:
+    case ORDO_S_ALLOC: case ORDO_S_LOCK:
         return true;
-    case ORDO_S_LOCK: case ORDO_S_UNLOCK: case ORDO_S_FREE:
+    case ORDO_S_UNLOCK: case ORDO_S_FREE:
         return !is_shared_free(p, st->addr);
     default:
         return false;
@@ -567,16 +562,46 @@ static void exec(walker *w, const ordo_stmt *st)
     }
 }
 
+/* A step made of several events runs as an atomic block whose begin
+ * event anchors the step. Its guard is defined when the block closes: the
+ * guard after the step, so a step that blocks (a held lock, an unfinished
+ * join, a false condition) is no step of the schedule, as in the
+ * interpreter. */
+static oc_guard open_step_block(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    ordo_term v = oc_enc_fresh(enc, "step", ordo_smt_bool_sort(enc->ar.s));
+    oc_guard late = { OC_G_VAR, v, oc_enc_lit(enc, v) };
+    oc_guard at = w->st.g;
+    w->st.g = late;
+    w->need_anchor = true;
+    atomic_begin(w, st);
+    w->st.g = at;
+    return late;
+}
+
+static void close_step_block(walker *w, const ordo_stmt *st, oc_guard late)
+{
+    oc_encoding *enc = w->enc;
+    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_EQ, late.t,
+                                             guard_term(enc, w->st.g)));
+    if (w->st.depth == 1)
+        atomic_end(w, st);
+}
+
 /* Executes a top-level statement as one visible step (trace.h). */
 static void exec_step(walker *w, const ordo_stmt *st)
 {
+    if (w->st.g.kind == OC_G_FALSE)
+        return;
     bool block = w->st.depth == 0 && needs_step_block(w->p, st);
-    w->need_anchor = true;
+    oc_guard late = { OC_G_TRUE, NULL, 0 };
     if (block)
-        atomic_begin(w, st);
+        late = open_step_block(w, st);
+    w->need_anchor = !block;
     exec(w, st);
-    if (block && w->st.depth == 1)
-        atomic_end(w, st);
+    if (block)
+        close_step_block(w, st, late);
     w->need_anchor = false;
 }
 
@@ -701,25 +726,34 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
         }
     if (!n_out)
         return;
-    bool block = reads > 1 && w->st.depth == 0;
+    bool block = reads > 0 && w->st.depth == 0;
     const ordo_stmt *first_stmt = NULL;
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
+    oc_guard late = { OC_G_TRUE, NULL, 0 };
     unsigned k = 0;
-    w->need_anchor = true;
     for (unsigned i = 0; i < pr->n_edges; i++) {
         if (pr->edges[i].from != loc)
             continue;
         const ordo_stmt *st = pr->edges[i].stmt;
         const ordo_expr *c = edge_condition(st);
         if (block && !first_stmt)
-            atomic_begin(w, st);
+            late = open_step_block(w, st);
         first_stmt = first_stmt ? first_stmt : st;
         conds[k++] = c ? eval(w, c, st) : oc_const(&enc->ar, ordo_ty_bool(), 1);
         if (c && !conds[k - 1].is_const)
             conds[k - 1] = oc_sym(oc_truth(&enc->ar, c->type, conds[k - 1]));
     }
-    if (block)
-        atomic_end(w, first_stmt);
+    if (block) { /* the step happens when some edge is enabled */
+        path_state before = w->st;
+        ordo_term any = ordo_smt_bool(enc->ar.s, false);
+        for (unsigned i = 0; i < k; i++)
+            any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any, oc_term(&enc->ar, ordo_ty_bool(), conds[i]));
+        w->st.g = guard_and(enc, w->st.g, oc_sym(any));
+        close_step_block(w, first_stmt, late);
+        before.block = w->st.block;
+        before.depth = w->st.depth;
+        w->st = before;
+    }
     w->need_anchor = false;
     path_state at = w->st;
     ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
