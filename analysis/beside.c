@@ -22,7 +22,7 @@ static int read_published(const char *path, const table *ours, table *pub)
     csv_reader_init(&in, f, path);
     int status = 0, got = csv_read(&in);
     if (got <= 0 || in.n_fields != ours->n_cols) {
-        fprintf(stderr, "ordo: %s:%u: %s\n", path, in.line,
+        fprintf(stderr, "ordo: %s:%u: %s\n", path, got < 0 ? in.error_line : 1,
                 got < 0 ? in.error : "the header must have the columns of the reproduced table");
         status = ORDO_EXIT_INPUT;
     }
@@ -44,7 +44,7 @@ static int read_published(const char *path, const table *ours, table *pub)
             table_set(pub, row, c, in.fields[c]);
     }
     if (got < 0 && !status) {
-        fprintf(stderr, "ordo: %s:%u: %s\n", path, in.line, in.error);
+        fprintf(stderr, "ordo: %s:%u: %s\n", path, in.error_line, in.error);
         status = ORDO_EXIT_INPUT;
     }
     csv_reader_free(&in);

@@ -5,7 +5,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <ordo/xalloc.h>
 
@@ -14,6 +13,7 @@
 #include "figures.h"
 #include "layout.h"
 #include "metadata.h"
+#include "outdir.h"
 
 static const char usage_text[] =
     "usage: ordo report DIR|CSV... [--out DIR] [--format md|tex|csv]\n"
@@ -122,23 +122,6 @@ static char *setup_text(const metadata *m)
                      v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
 }
 
-static int write_table_files(const table *t, const char *out_dir, const char *name)
-{
-    for (int f = TABLE_MD; f <= TABLE_CSV; f++) {
-        char *path = xasprintf("%s/%s.%s", out_dir, name, table_format_ext((table_format)f));
-        FILE *out = fopen(path, "w");
-        if (!out) {
-            fprintf(stderr, "ordo: cannot write %s: %s\n", path, strerror(errno));
-            free(path);
-            return ORDO_EXIT_INPUT;
-        }
-        table_write(t, (table_format)f, out);
-        fclose(out);
-        free(path);
-    }
-    return 0;
-}
-
 typedef struct {
     table tables[3];  /* summary, common set / layout, beside */
     const char *names[3];
@@ -207,18 +190,17 @@ static void print_report(const report_tables *rt, const char *setup, table_forma
 static int write_outputs(const results *r, const config_groups *g, const report_options *o,
                          const report_tables *rt, const char *setup, double limit_s)
 {
-    if (mkdir(o->out_dir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "ordo: cannot create directory %s: %s\n", o->out_dir, strerror(errno));
-        return ORDO_EXIT_INPUT;
-    }
-    int status = 0;
+    int status = make_output_dir(o->out_dir);
     for (size_t i = 0; i < rt->n && !status; i++)
-        status = write_table_files(&rt->tables[i], o->out_dir, rt->names[i]);
+        status = table_write_files(&rt->tables[i], o->out_dir, rt->names[i]);
     char *path = xasprintf("%s/report.md", o->out_dir);
     FILE *md = status ? NULL : fopen(path, "w");
     if (md) {
         print_report(rt, setup, TABLE_MD, md);
         fclose(md);
+    } else if (!status) {
+        fprintf(stderr, "ordo: cannot write %s: %s\n", path, strerror(errno));
+        status = ORDO_EXIT_INPUT;
     }
     free(path);
     return status ? status : draw_figures(r, g, o, limit_s);

@@ -7,19 +7,13 @@
 
 #include "compare.h"
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 double median_of(const double *values, size_t n)
 {
     if (!n)
         return NAN;
     double *v = xmalloc(n * sizeof *v);
     memcpy(v, values, n * sizeof *v);
-    qsort(v, n, sizeof *v, compare_doubles);
+    sort_doubles(v, n);
     double m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     free(v);
     return m;
@@ -41,11 +35,6 @@ static void add(run_pair **list, size_t *n, run_pair p)
     (*list)[(*n)++] = p;
 }
 
-static double clamped_time(const result_row *row, double min_time_s)
-{
-    return fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, min_time_s);
-}
-
 /* Files one matched (or half-matched) run under its findings. */
 static void classify(comparison *c, run_pair p, double min_time_s)
 {
@@ -61,7 +50,7 @@ static void classify(comparison *c, run_pair p, double min_time_s)
     if (!base_ok && new_ok)
         add(&c->gained, &c->n_gained, p);
     if (base_ok && new_ok) {
-        p.ratio = clamped_time(p.new, min_time_s) / clamped_time(p.base, min_time_s);
+        p.ratio = results_cputime_floor(p.new, min_time_s) / results_cputime_floor(p.base, min_time_s);
         add(&c->solved_both, &c->n_solved_both, p);
     }
 }

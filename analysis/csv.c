@@ -35,8 +35,9 @@ static void start_field(csv_reader *r)
     r->starts[r->n_fields++] = r->len;
 }
 
-static int fail(csv_reader *r, const char *what)
+static int fail(csv_reader *r, unsigned line, const char *what)
 {
+    r->error_line = line;
     snprintf(r->error, sizeof r->error, "%s", what);
     return -1;
 }
@@ -45,10 +46,11 @@ static int fail(csv_reader *r, const char *what)
  * the closing quote. */
 static int read_quoted(csv_reader *r)
 {
+    unsigned opened = r->line;
     for (;;) {
         int c = getc(r->in);
         if (c == EOF)
-            return fail(r, "unterminated quoted field");
+            return fail(r, opened, "unterminated quoted field");
         if (c == '\n')
             r->line++;
         if (c != '"') {
@@ -110,13 +112,13 @@ int csv_read(csv_reader *r)
             start_field(r);
             field_quoted = after_quote = false;
         } else if (after_quote) {
-            return fail(r, "character after a closing quote (a quoted field must end at ',' or the line end)");
+            return fail(r, r->line, "character after a closing quote (a quoted field must end at ',' or the line end)");
         } else if (c == '"' && r->len == r->starts[r->n_fields - 1] && !field_quoted) {
             if (read_quoted(r) < 0)
                 return -1;
             field_quoted = after_quote = true;
         } else if (c == '"') {
-            return fail(r, "quote inside an unquoted field");
+            return fail(r, r->line, "quote inside an unquoted field");
         } else {
             put_char(r, (char)c);
         }

@@ -21,6 +21,7 @@ typedef struct {
     size_t n_fields, cap_fields;
     char **fields;        /* pointers into buf, valid until the next read */
     char error[160];      /* what went wrong when csv_read returned -1 */
+    unsigned error_line;  /* and where (an unterminated quote: where it opened) */
 } csv_reader;
 
 void csv_reader_init(csv_reader *r, FILE *in, const char *name);
@@ -28,7 +29,7 @@ void csv_reader_free(csv_reader *r);
 
 /* Reads the next record into r->fields / r->n_fields. Blank lines are
  * skipped. Returns 1 on a record, 0 at end of input, -1 on malformed input
- * (r->error says what, r->line where). */
+ * (r->error says what, r->error_line where). */
 int csv_read(csv_reader *r);
 
 /* Writes S as one CSV field, quoted when it holds a comma, quote or line

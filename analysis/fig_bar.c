@@ -47,7 +47,7 @@ static void write_body(figure *f, const char *value, bool counted)
           "  set yrange [*<0:0<*]\n  set offsets 0.5, 0.5, graph 0.1, 0\n  set xtics rotate by -25 noenhanced\n"
           "  set grid ytics\n  unset key\n"
           "  plot data using 0:2:xtic(1) with boxes lc rgb '#4a7ebb', \\\n"
-          "    '' using 0:2:(sprintf('%g', $2)) with labels offset 0,0.8\n",
+          "    '' using 0:2:(sprintf('%.3g', $2)) with labels offset 0,0.8\n",
           f->body);
     free(title);
     free(ylabel);

@@ -7,12 +7,6 @@
 #include "gnuplot.h"
 #include "figures.h"
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Writes the sorted CPU times of CONFIG's correct results as one block;
  * returns how many. */
 static size_t write_quantiles(const results *r, unsigned config, figure *f, double *lo, double *hi)
@@ -22,9 +16,9 @@ static size_t write_quantiles(const results *r, unsigned config, figure *f, doub
     for (size_t t = 0; t < r->n_tasks; t++) {
         const result_row *row = results_cell(r, config, (unsigned)t);
         if (row && row->result == RESULT_CORRECT)
-            times[n++] = fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, FIGURE_MIN_TIME_S);
+            times[n++] = results_cputime_floor(row, FIGURE_MIN_TIME_S);
     }
-    qsort(times, n, sizeof *times, compare_doubles);
+    sort_doubles(times, n);
     for (size_t i = 0; i < n; i++) {
         fprintf(f->data, "%zu %.6g\n", i + 1, times[i]);
         *lo = fmin(*lo, times[i]);

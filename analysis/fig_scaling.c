@@ -84,7 +84,7 @@ static void write_config(const results *r, unsigned config, const double *param,
         const result_row *row = results_cell(r, config, (unsigned)t);
         if (!row || isnan(param[t]))
             continue;
-        double time = fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, FIGURE_MIN_TIME_S);
+        double time = results_cputime_floor(row, FIGURE_MIN_TIME_S);
         pts[n++] = (family_point){ param[t], time, row->result == RESULT_CORRECT };
     }
     qsort(pts, n, sizeof *pts, by_param);
@@ -141,8 +141,8 @@ static void write_body(figure *f, const results *r, const char *regex, bool log2
     for (size_t c = 0; c < r->n_configs; c++) {
         char *name = xasprintf("%s (%zu solved)", r->configs[c], solved[c]);
         if (solved[c]) {
-            fprintf(f->body, "%s data index %zu using 1:2 with linespoints pt 7 lw 2 lc %zu title ", sep, 2 * c,
-                    c + 1);
+            fprintf(f->body, "%s data index %zu using 1:2 with linespoints pt %zu ps 1.2 lw 2 lc %zu title ", sep,
+                    2 * c, 4 + 2 * (c % 4), c + 1); /* distinct points: overlapping lines stay visible */
             figure_quote(f->body, name);
             sep = ", \\\n    ";
         }

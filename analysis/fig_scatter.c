@@ -25,11 +25,6 @@ static int config_index(const results *r, const char *name)
     return -1;
 }
 
-static double shown_time(const result_row *row)
-{
-    return fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, FIGURE_MIN_TIME_S);
-}
-
 /* The border where unsolved tasks are drawn: the CPU limit, or the decade
  * above every time measured. */
 static double border_time(const results *r, unsigned x, unsigned y, double limit_s)
@@ -39,7 +34,7 @@ static double border_time(const results *r, unsigned x, unsigned y, double limit
         for (int side = 0; side < 2; side++) {
             const result_row *row = results_cell(r, side ? y : x, (unsigned)t);
             if (row)
-                hi = fmax(hi, shown_time(row));
+                hi = fmax(hi, results_cputime_floor(row, FIGURE_MIN_TIME_S));
         }
     return !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);
 }
@@ -57,7 +52,7 @@ static void write_points(const results *r, unsigned x, unsigned y, double border
             int c = sa && sb ? BOTH_SOLVED : sa ? ONLY_X : sb ? ONLY_Y : NEITHER;
             if (c != cat)
                 continue;
-            double tx = sa ? shown_time(a) : border, ty = sb ? shown_time(b) : border;
+            double tx = sa ? results_cputime_floor(a, FIGURE_MIN_TIME_S) : border, ty = sb ? results_cputime_floor(b, FIGURE_MIN_TIME_S) : border;
             fprintf(f->data, "%.6g %.6g # %s\n", tx, ty, r->tasks[t]);
             *lo = fmin(*lo, fmin(tx, ty));
             counts[c]++;

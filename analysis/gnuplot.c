@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,22 +11,14 @@
 
 #include "../harness/commands.h"
 #include "gnuplot.h"
-
-static int make_dir(const char *path)
-{
-    if (mkdir(path, 0777) && errno != EEXIST) {
-        fprintf(stderr, "ordo: cannot create directory %s: %s\n", path, strerror(errno));
-        return ORDO_EXIT_INPUT;
-    }
-    return 0;
-}
+#include "outdir.h"
 
 int figure_open(figure *f, const char *out_dir, const char *name)
 {
     memset(f, 0, sizeof *f);
     f->src_dir = xasprintf("%s/src", out_dir);
     f->name = xstrdup(name);
-    if (make_dir(out_dir) || make_dir(f->src_dir))
+    if (make_output_dir(f->src_dir))
         goto fail;
     char *data_path = xasprintf("%s/%s.dat", f->src_dir, name);
     f->data = fopen(data_path, "w");
@@ -57,9 +48,12 @@ void figure_quote(FILE *out, const char *s)
     putc('\'', out);
 }
 
+/* A block is never empty: gnuplot merges the separators of an empty block
+ * with the next ones and would shift every later `index`. The NaN point
+ * is not drawn. */
 void figure_end_block(figure *f)
 {
-    fputs("\n\n", f->data);
+    fputs("NaN NaN\n\n\n", f->data);
 }
 
 /* The whole script: the body once per output format. Text is not

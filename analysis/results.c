@@ -159,6 +159,22 @@ double results_value(const result_row *row, int stat)
     }
 }
 
+double results_cputime_floor(const result_row *row, double floor_s)
+{
+    return fmax(isnan(row->cputime_s) ? 0 : row->cputime_s, floor_s);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void sort_doubles(double *values, size_t n)
+{
+    qsort(values, n, sizeof *values, ascending);
+}
+
 int results_score(const result_row *row)
 {
     if (row->result == RESULT_CORRECT)
@@ -303,7 +319,7 @@ static int read_header(results *r, csv_reader *in, unsigned **stat_of, size_t *n
 {
     int got = csv_read(in);
     if (got < 0)
-        return input_error(in->name, in->line, "%s", in->error);
+        return input_error(in->name, in->error_line, "%s", in->error);
     if (got == 0)
         return input_error(in->name, 1, "empty file (expected the results header)");
     for (size_t i = 0; i < RESULTS_N_FIXED; i++)
@@ -328,7 +344,7 @@ static int read_rows(results *r, csv_reader *in)
         if (got == 0)
             break;
         if (got < 0)
-            status = input_error(in->name, in->line, "%s", in->error);
+            status = input_error(in->name, in->error_line, "%s", in->error);
         else if (in->n_fields != width)
             status = input_error(in->name, in->record_line, "%zu fields, the header has %zu",
                                  in->n_fields, width);

@@ -86,6 +86,13 @@ double results_value(const result_row *row, int stat);
 #define RESULTS_NO_VALUE (-100)
 int results_value_index(const results *r, const char *name);
 
+/* The CPU time of ROW, at least FLOOR_S (a missing time counts as 0):
+ * ratios and log scales need positive times. */
+double results_cputime_floor(const result_row *row, double floor_s);
+
+/* Sorts N doubles ascending. */
+void sort_doubles(double *values, size_t n);
+
 /* SV-COMP score of one run: +2 correct true, +1 correct false, -16 wrong
  * false (false alarm), -32 wrong true (missed bug), 0 otherwise. */
 int results_score(const result_row *row);

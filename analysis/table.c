@@ -1,12 +1,14 @@
 /* Tables of text cells rendered as Markdown, LaTeX booktabs or CSV
  * (table.h). */
 #define _GNU_SOURCE /* vasprintf */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ordo/xalloc.h>
 
+#include "../harness/commands.h"
 #include "csv.h"
 #include "table.h"
 
@@ -182,6 +184,25 @@ void table_write(const table *t, table_format format, FILE *out)
 }
 
 static const char *const format_names[] = { "md", "tex", "csv" };
+
+int table_write_files(const table *t, const char *dir, const char *name)
+{
+    for (int f = TABLE_MD; f <= TABLE_CSV; f++) {
+        char *path = xasprintf("%s/%s.%s", dir, name, format_names[f]);
+        FILE *out = fopen(path, "w");
+        if (out) {
+            table_write(t, (table_format)f, out);
+            if (fclose(out))
+                out = NULL;
+        }
+        if (!out)
+            fprintf(stderr, "ordo: cannot write %s: %s\n", path, strerror(errno));
+        free(path);
+        if (!out)
+            return ORDO_EXIT_INPUT;
+    }
+    return 0;
+}
 
 int table_format_parse(const char *name, table_format *out)
 {

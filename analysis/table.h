@@ -37,6 +37,10 @@ const char *table_get(const table *t, size_t row, size_t col);
 
 void table_write(const table *t, table_format format, FILE *out);
 
+/* Writes DIR/NAME.md, .tex and .csv. Returns 0, or ORDO_EXIT_INPUT with
+ * one line printed when a file cannot be written. */
+int table_write_files(const table *t, const char *dir, const char *name);
+
 /* "md", "tex" or "csv"; returns -1 for anything else. */
 int table_format_parse(const char *name, table_format *out);
 /* The file name extension of a format. */

@@ -1,6 +1,5 @@
-/* Shared accesses of statements (ir.h: ordo_stmt_accesses) and the
- * visibility predicates of ir_walk.h. */
-#include "ir_walk.h"
+/* Shared accesses of statements (ir.h: ordo_stmt_accesses). */
+#include <ordo/ir.h>
 
 typedef struct {
     ordo_access *out;
@@ -79,49 +78,4 @@ unsigned ordo_stmt_accesses(const ordo_program *p, const ordo_stmt *s, ordo_acce
     access_list l = { out, cap, 0 };
     stmt_accesses(p, s, &l);
     return l.n;
-}
-
-bool ordo_expr_is_shared(const ordo_program *p, const ordo_expr *e)
-{
-    access_list l = { 0 };
-    expr_accesses(p, e, &l);
-    return l.n > 0;
-}
-
-bool ordo_lvalue_is_shared(const ordo_program *p, const ordo_lvalue *lv)
-{
-    access_list l = { 0 };
-    write_accesses(p, lv, &l);
-    return l.n > 0;
-}
-
-bool ordo_stmt_kind_is_sync(ordo_stmt_kind k)
-{
-    switch (k) {
-    case ORDO_S_ALLOC: case ORDO_S_FREE: case ORDO_S_THREAD_START: case ORDO_S_THREAD_JOIN:
-    case ORDO_S_ATOMIC_BEGIN: case ORDO_S_ATOMIC_END: case ORDO_S_LOCK: case ORDO_S_UNLOCK:
-    case ORDO_S_ERROR: case ORDO_S_EXIT:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool ordo_stmt_is_visible(const ordo_program *p, const ordo_stmt *s)
-{
-    if (ordo_stmt_kind_is_sync(s->kind))
-        return true;
-    if (s->kind == ORDO_S_SEQ) {
-        for (unsigned i = 0; i < s->n_stmts; i++)
-            if (ordo_stmt_is_visible(p, s->stmts[i]))
-                return true;
-        return false;
-    }
-    if (s->kind == ORDO_S_CALL) { /* the write of the result happens at RETURN */
-        for (unsigned i = 0; i < s->n_args; i++)
-            if (ordo_expr_is_shared(p, s->args[i]))
-                return true;
-        return false;
-    }
-    return ordo_stmt_accesses(p, s, NULL, 0) > 0;
 }

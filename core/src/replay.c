@@ -1,4 +1,5 @@
 /* Counterexample replay on the IR interpreter (trace.h, DESIGN.md "Trust"). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <ordo/interp.h>
@@ -33,30 +34,25 @@ static bool next_value(void *ctx, unsigned thread, ordo_type type, int64_t *valu
     return false;
 }
 
-static bool diverged(char **why, size_t step, const ordo_interp *in)
-{
-    *why = xasprintf("step %zu: %s", step, ordo_interp_message(in));
-    return false;
-}
-
-bool ordo_trace_replay_mode(const ordo_program *p, const ordo_trace *t, ordo_arith mode,
-                            char **why)
+/* Replays t; with `log`, writes one line per step to it. */
+static bool replay(const ordo_program *p, const ordo_trace *t, ordo_arith mode, char **why, FILE *log)
 {
     ordo_interp *in = ordo_interp_new(p, mode);
     trace_values tv = { .t = t };
     bool ok = false;
     *why = NULL;
     for (size_t i = 0; i < t->n_steps && !*why && !ok; i++) {
-        switch (ordo_interp_step(in, t->schedule[i], next_value, &tv)) {
-        case ORDO_STEP_OK:
-        case ORDO_STEP_FINISHED:
-            break;
-        case ORDO_STEP_ERROR: /* reached, at the last step or earlier */
-            ok = true;
-            break;
-        default:
-            diverged(why, i, in);
+        unsigned thread = t->schedule[i], line;
+        ordo_step_status st = ordo_interp_step(in, thread, next_value, &tv);
+        if (log) {
+            const char *file = ordo_interp_position(in, thread, &line);
+            fprintf(log, "step %zu: thread %u at %s:%u (%s)\n", i, thread, file, line,
+                    ordo_step_status_name(st));
         }
+        if (st == ORDO_STEP_ERROR) /* reached, at the last step or earlier */
+            ok = true;
+        else if (st != ORDO_STEP_OK && st != ORDO_STEP_FINISHED)
+            *why = xasprintf("step %zu: %s", i, ordo_interp_message(in));
     }
     if (!ok && !*why) {
         unsigned line;
@@ -70,7 +66,29 @@ bool ordo_trace_replay_mode(const ordo_program *p, const ordo_trace *t, ordo_ari
     return ok;
 }
 
+bool ordo_trace_replay_mode(const ordo_program *p, const ordo_trace *t, ordo_arith mode,
+                            char **why)
+{
+    return replay(p, t, mode, why, NULL);
+}
+
 bool ordo_trace_replay(const ordo_program *p, const ordo_trace *t, char **why)
 {
     return ordo_trace_replay_mode(p, t, ORDO_ARITH_BV, why);
+}
+
+char *ordo_trace_describe(const ordo_program *p, const ordo_trace *t, ordo_arith mode)
+{
+    char *text = NULL, *why = NULL;
+    size_t size = 0;
+    FILE *log = open_memstream(&text, &size);
+    if (!log)
+        return xstrdup("(out of memory)");
+    bool ok = replay(p, t, mode, &why, log);
+    for (size_t i = 0; i < t->n_values; i++)
+        fprintf(log, "value: thread %u: %lld\n", t->values[i].thread, (long long)t->values[i].value);
+    fprintf(log, "%s\n", ok ? "reaches the error" : why);
+    free(why);
+    fclose(log);
+    return text;
 }

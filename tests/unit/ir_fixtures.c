@@ -1,4 +1,7 @@
 /* Small IR programs built by hand (ir_fixtures.h). */
+#include <ordo/arena.h>
+#include <ordo/interp.h>
+
 #include "ir_fixtures.h"
 
 ordo_type i32(void)
@@ -115,4 +118,102 @@ ordo_program *fixture_loop(int n, unsigned *x_var)
     if (x_var)
         *x_var = x;
     return p;
+}
+
+static void set_params(ordo_program *p, unsigned proc, unsigned param)
+{
+    unsigned *params = ordo_arena_alloc(p->arena, sizeof *params);
+    params[0] = param;
+    p->procs[proc].params = params;
+    p->procs[proc].n_params = 1;
+}
+
+ordo_program *fixture_call(void)
+{
+    ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned f = ordo_add_proc(p, "f");
+    unsigned a = ordo_add_var(p, "a", i32(), (int)f, 0);
+    set_params(p, f, a);
+    unsigned x = ordo_add_var(p, "x", i32(), 0, 0);
+    ordo_stmt *ret = ordo_s_return(p, bin(p, ORDO_B_ADD, var(p, a), num(p, 1)));
+    ret->file = "t.c";
+    ret->line = 30;
+    ordo_add_edge(p, f, p->procs[f].init_loc, p->procs[f].final_loc, ret);
+    unsigned l = 0;
+    ordo_lvalue lx = ordo_lv_var(p, x);
+    const ordo_expr *args[] = { num(p, 41) };
+    then(p, 0, &l, ordo_s_call(p, &lx, f, 1, args), 1);
+    then(p, 0, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 42))), 2);
+    then(p, 0, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, 0, l);
+    return p;
+}
+
+ordo_program *fixture_recursion(int depth)
+{
+    ordo_program *p = ordo_program_new("r.c", ORDO_DM_LP64);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned r = ordo_add_proc(p, "rec");
+    unsigned n = ordo_add_var(p, "n", i32(), (int)r, 0);
+    unsigned t = ordo_add_var(p, "t", i32(), (int)r, 0);
+    set_params(p, r, n);
+    unsigned base = p->procs[r].init_loc, step = base;
+    then(p, r, &base, ordo_s_assume(p, bin(p, ORDO_B_LE, var(p, n), num(p, 0))), 40);
+    ordo_add_edge(p, r, base, p->procs[r].final_loc, ordo_s_return(p, num(p, 0)));
+    then(p, r, &step, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, n), num(p, 0))), 40);
+    ordo_lvalue lt = ordo_lv_var(p, t);
+    const ordo_expr *args[] = { bin(p, ORDO_B_SUB, var(p, n), num(p, 1)) };
+    then(p, r, &step, ordo_s_call(p, &lt, r, 1, args), 41);
+    ordo_add_edge(p, r, step, p->procs[r].final_loc,
+                  ordo_s_return(p, bin(p, ORDO_B_ADD, var(p, t), num(p, 1))));
+    unsigned x = ordo_add_var(p, "x", i32(), 0, 0);
+    ordo_lvalue lx = ordo_lv_var(p, x);
+    const ordo_expr *top[] = { num(p, depth) };
+    unsigned l = 0;
+    then(p, 0, &l, ordo_s_call(p, &lx, r, 1, top), 1);
+    then(p, 0, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, depth))), 2);
+    then(p, 0, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, 0, l);
+    return p;
+}
+
+typedef struct {
+    const int64_t *v;
+    unsigned n, next;
+} value_list;
+
+static bool next_value(void *ctx, unsigned thread, ordo_type type, int64_t *value)
+{
+    (void)thread;
+    (void)type;
+    value_list *l = ctx;
+    if (l->next == l->n)
+        return false;
+    *value = l->v[l->next++];
+    return true;
+}
+
+int run_all(const ordo_program *p, const int64_t *values, unsigned n_values)
+{
+    ordo_interp *in = ordo_interp_new(p, ORDO_ARITH_BV);
+    value_list l = { values, n_values, 0 };
+    int status = ORDO_STEP_BLOCKED;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (unsigned t = 0; t < ordo_interp_n_threads(in); t++) {
+            ordo_step_status s = ordo_interp_step(in, t, next_value, &l);
+            if (s == ORDO_STEP_OK)
+                progress = true;
+            else if (s != ORDO_STEP_BLOCKED && s != ORDO_STEP_FINISHED) {
+                ordo_interp_free(in);
+                return s;
+            }
+        }
+    }
+    bool all_done = true;
+    for (unsigned t = 0; t < ordo_interp_n_threads(in); t++)
+        all_done &= ordo_interp_thread_finished(in, t);
+    ordo_interp_free(in);
+    return all_done ? ORDO_STEP_FINISHED : status;
 }

@@ -26,4 +26,16 @@ ordo_program *fixture_counter(bool with_lock, unsigned *c_var);
  * assume x != 2n -> ERROR. With n < 0: bound given by a nondet value. */
 ordo_program *fixture_loop(int n, unsigned *x_var);
 
+/* int f(int a) { return a + 1; }  main: x := f(41); assume x == 42; ERROR */
+ordo_program *fixture_call(void);
+
+/* int rec(int n) { if (n <= 0) return 0; t := rec(n - 1); return t + 1; }
+ * main: x := rec(depth); assume x == depth; ERROR */
+ordo_program *fixture_recursion(int depth);
+
+/* Runs thread 0 (and the threads it starts, round robin) until the run
+ * ends; returns the final status (ERROR, BLOCKED when all are stuck, ...).
+ * Nondet values come from `values` in order. */
+int run_all(const ordo_program *p, const int64_t *values, unsigned n_values);
+
 #endif

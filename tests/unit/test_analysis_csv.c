@@ -44,15 +44,16 @@ static void quoted_fields_hold_commas_quotes_and_newlines(void **state)
 static void malformed_quotes_are_errors_with_their_line(void **state)
 {
     (void)state;
-    csv_reader r = reader_of("a,b\nc,\"open\n");
+    csv_reader r = reader_of("a,b\nc,\"open\nmore\nlines\n");
     assert_int_equal(csv_read(&r), 1);
     assert_int_equal(csv_read(&r), -1);
     assert_non_null(strstr(r.error, "unterminated"));
+    assert_int_equal(r.error_line, 2); /* where the quote opened */
     close_reader(&r);
     r = reader_of("x\na,\"q\"z\n");
     assert_int_equal(csv_read(&r), 1);
     assert_int_equal(csv_read(&r), -1);
-    assert_int_equal(r.line, 2);
+    assert_int_equal(r.error_line, 2);
     close_reader(&r);
     r = reader_of("a,b\"c\n");
     assert_int_equal(csv_read(&r), -1);

@@ -309,33 +309,16 @@ static void heap_cells_are_fresh_and_die_when_freed(void **state)
     ordo_program_free(p);
 }
 
-/* int f(int a) { return a + 1; }  main: x := f(41); assume x == 42; ERROR */
 static void calls_pass_arguments_and_results(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned f = ordo_add_proc(p, "f");
-    unsigned a = ordo_add_var(p, "a", i32(), (int)f, 0);
-    p->procs[f].n_params = 1;
-    static unsigned params[1];
-    params[0] = a;
-    p->procs[f].params = params;
-    unsigned x = ordo_add_var(p, "x", i32(), 0, 0);
-    unsigned l = p->procs[f].init_loc;
-    ordo_stmt *ret = ordo_s_return(p, bin(p, ORDO_B_ADD, var(p, a), num(p, 1)));
-    ret->file = "t.c";
-    ordo_add_edge(p, f, l, p->procs[f].final_loc, ret);
-    l = 0;
-    ordo_lvalue lx = ordo_lv_var(p, x);
-    const ordo_expr *args[] = { num(p, 41) };
-    then(p, 0, &l, ordo_s_call(p, &lx, f, 1, args), 1);
-    then(p, 0, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 42))), 2);
-    then(p, 0, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
-    finish(p, 0, l);
+    ordo_program *p = fixture_call();
     ordo_interp *in = ordo_interp_new(p, ORDO_ARITH_BV);
     assert_int_equal(ordo_interp_step(in, 0, NULL, NULL), ORDO_STEP_ERROR);
     ordo_interp_free(in);
+    ordo_program_free(p);
+    p = fixture_recursion(3);
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_ERROR);
     ordo_program_free(p);
 }
 
@@ -362,6 +345,41 @@ static void nondet_values_come_from_the_trace(void **state)
     ordo_program_free(p);
 }
 
+/* Runs `runs` simulations; returns how many reached ERROR, checking that
+ * each such trace replays and describes itself as reaching the error. */
+static unsigned simulate(const ordo_program *p, unsigned runs)
+{
+    unsigned errors = 0;
+    for (unsigned r = 0; r < runs; r++) {
+        ordo_trace *t = ordo_trace_new();
+        ordo_sim_result res = ordo_simulate_run(p, ORDO_ARITH_BV, 1000 + r, 200, t);
+        assert_true(res == ORDO_SIM_ERROR || res == ORDO_SIM_FINISHED || res == ORDO_SIM_BOUND);
+        if (res == ORDO_SIM_ERROR) {
+            char *why = NULL;
+            assert_true(ordo_trace_replay(p, t, &why));
+            char *text = ordo_trace_describe(p, t, ORDO_ARITH_BV);
+            assert_non_null(strstr(text, "reaches the error"));
+            free(text);
+            errors++;
+        }
+        ordo_trace_free(t);
+    }
+    return errors;
+}
+
+static void simulation_finds_the_race_and_only_it(void **state)
+{
+    (void)state;
+    ordo_program *racy = fixture_counter(false, NULL), *locked = fixture_counter(true, NULL);
+    ordo_program *loop = fixture_loop(-1, NULL);
+    assert_true(simulate(racy, 300) > 0);
+    assert_int_equal(simulate(locked, 300), 0);
+    assert_true(simulate(loop, 300) > 0); /* n < 0: x = 0 != 2n (values near bounds) */
+    ordo_program_free(racy);
+    ordo_program_free(locked);
+    ordo_program_free(loop);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -377,6 +395,7 @@ int main(void)
         cmocka_unit_test(heap_cells_are_fresh_and_die_when_freed),
         cmocka_unit_test(calls_pass_arguments_and_results),
         cmocka_unit_test(nondet_values_come_from_the_trace),
+        cmocka_unit_test(simulation_finds_the_race_and_only_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

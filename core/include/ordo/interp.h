@@ -72,6 +72,24 @@ const char *ordo_interp_position(const ordo_interp *in, unsigned thread, unsigne
 bool ordo_interp_var(const ordo_interp *in, unsigned thread, unsigned var, int64_t *value);
 bool ordo_interp_cell(const ordo_interp *in, uint64_t addr, int64_t *value);
 
+/* ---- random simulation (ordo simulate) ---------------------------------- */
+
+typedef enum {
+    ORDO_SIM_ERROR,      /* ERROR reached: the trace leads there */
+    ORDO_SIM_FINISHED,   /* every thread ended, or the program exited */
+    ORDO_SIM_DEADLOCK,   /* threads left, none can move */
+    ORDO_SIM_BOUND,      /* the step bound was reached */
+    ORDO_SIM_UNDEFINED,  /* an undefined operation stopped the run */
+} ordo_sim_result;
+
+/* One run with a random schedule (uniform among the threads that can
+ * move) and random values (biased toward small numbers and the bounds of
+ * the type), from `seed`, of at most max_steps visible steps. The steps
+ * and values taken are appended to `trace` (replayable with trace.h). */
+struct ordo_trace;
+ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64_t seed,
+                                  unsigned max_steps, struct ordo_trace *trace);
+
 /* Name of a step status, e.g. "blocked". */
 const char *ordo_step_status_name(ordo_step_status s);
 

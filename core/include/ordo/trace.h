@@ -54,6 +54,11 @@ bool ordo_trace_replay(const ordo_program *p, const ordo_trace *t, char **why);
 bool ordo_trace_replay_mode(const ordo_program *p, const ordo_trace *t, ordo_arith mode,
                             char **why);
 
+/* The trace as text (malloc'ed), replayed on p: one line per step,
+ * "step I: thread T at FILE:LINE (STATUS)", then the values per thread and
+ * the outcome. */
+char *ordo_trace_describe(const ordo_program *p, const ordo_trace *t, ordo_arith mode);
+
 #ifdef __cplusplus
 }
 #endif
