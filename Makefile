@@ -59,7 +59,7 @@ PLUGIN_DIR := $(BUILD)/lib/ordo
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(filter %.c,$(1))) \
       $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter %.cpp,$(1)))
 
-.PHONY: FORCE all test unit e2e demo asan deps install clean paper bench-smoke
+.PHONY: FORCE all test unit e2e demo asan deps install clean paper bench-smoke corpus-parse
 all: $(LIBORDO) $(ORDO) $(foreach p,$(PLUGINS),$(PLUGIN_DIR)/$(p).so)
 
 $(BUILD)/obj/%.o: %.c
@@ -114,8 +114,8 @@ asan:
 	  CFLAGS="-O1 -g" CXXFLAGS="-O1 -g" ORDO_ASAN=1 test
 
 # Debian packages ordo needs to build, test and plot.
-DEB_PACKAGES := build-essential pkg-config git libclang-14-dev llvm-14-dev libz3-dev libcvc5-dev \
-  libyaml-dev libpcre2-dev libcmocka-dev gnuplot-nox
+DEB_PACKAGES := build-essential pkg-config git libclang-14-dev llvm-14-dev clang-14 libc6-dev-i386 \
+  libz3-dev libcvc5-dev libyaml-dev libpcre2-dev libcmocka-dev gnuplot-nox
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
 	  missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -125,6 +125,10 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	  else echo "all Debian packages present"; fi; \
 	else echo "run as root: apt-get install -y $(DEB_PACKAGES)"; fi
+
+# The front end over the whole shared corpus (not part of `make test`).
+corpus-parse: all
+	tests/corpus-parse.sh $(ORDO)
 
 demo: all
 	$(ORDO) bench configs/demo.yml --out out/demo

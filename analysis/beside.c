@@ -7,7 +7,7 @@
 
 #include "../harness/commands.h"
 #include "beside.h"
-#include "csv.h"
+#include <ordo/csv.h>
 
 /* Reads the published table into PUB (header and rows as cells). */
 static int read_published(const char *path, const table *ours, table *pub)

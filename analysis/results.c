@@ -11,7 +11,7 @@
 #include <ordo/xalloc.h>
 
 #include "../harness/commands.h"
-#include "csv.h"
+#include <ordo/csv.h>
 #include "results.h"
 
 const char *const results_fixed_columns[RESULTS_N_FIXED] = {

@@ -9,7 +9,7 @@
 #include <ordo/xalloc.h>
 
 #include "../harness/commands.h"
-#include "csv.h"
+#include <ordo/csv.h>
 #include "table.h"
 
 void table_init(table *t, const char *caption, size_t n_cols)

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ordo/csv.h>
 #include <ordo/xalloc.h>
 
 #include "results.h"
@@ -39,66 +40,6 @@ int result_score(int expected, const run_outcome *o)
     return expected == EXPECT_FALSE ? 1 : -16;
 }
 
-void csv_put(FILE *out, const char *s)
-{
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-void csv_record_free(csv_record *r)
-{
-    for (size_t i = 0; i < r->n; i++)
-        free(r->fields[i]);
-    free(r->fields);
-    *r = (csv_record){ 0 };
-}
-
-bool csv_read(FILE *in, csv_record *r)
-{
-    csv_record_free(r);
-    int c = fgetc(in);
-    if (c == EOF)
-        return false;
-    char *field = NULL;
-    size_t len = 0;
-    FILE *buf = open_memstream(&field, &len);
-    bool quoted = false;
-    for (;; c = fgetc(in)) {
-        if (quoted && c == '"') {
-            c = fgetc(in);
-            if (c != '"') {
-                quoted = false;
-                ungetc(c, in);
-                continue;
-            }
-        } else if (!quoted && c == '"') {
-            quoted = true;
-            continue;
-        }
-        bool end_record = c == EOF || (!quoted && c == '\n');
-        if (end_record || (!quoted && c == ',')) {
-            fclose(buf);
-            XGROW(r->fields, r->n, r->cap);
-            r->fields[r->n++] = field;
-            if (end_record)
-                return true;
-            buf = open_memstream(&field, &len);
-            continue;
-        }
-        if (c != '\r' || quoted)
-            fputc(c, buf);
-    }
-}
-
 static char *done_key(const char *run, const char *task)
 {
     return xasprintf("%s\t%s", run, task);
@@ -126,7 +67,7 @@ static char *header_text(char **stat_names, size_t n_stats)
         fprintf(out, "%s%s", i ? "," : "", fixed_columns[i]);
     for (size_t i = 0; i < n_stats; i++) {
         fputc(',', out);
-        csv_put(out, stat_names[i]);
+        csv_write_field(out, stat_names[i]);
     }
     fputc('\n', out);
     fclose(out);
@@ -173,14 +114,20 @@ static bool load_existing(results_file *rf, const char *header, char **err)
         fclose(in);
         return false;
     }
-    csv_record r = { 0 };
-    while (csv_read(in, &r))
-        if (r.n > COL_TASK) {
+    csv_reader r;
+    csv_reader_init(&r, in, rf->path);
+    int got;
+    while ((got = csv_read(&r)) > 0)
+        if (r.n_fields > COL_TASK) {
             XGROW(rf->done, rf->n_done, rf->cap_done);
             rf->done[rf->n_done++] = done_key(r.fields[COL_RUN], r.fields[COL_TASK]);
         }
-    csv_record_free(&r);
+    if (got < 0)
+        *err = xasprintf("%s:%u: %s", rf->path, r.error_line, r.error);
+    csv_reader_free(&r);
     fclose(in);
+    if (got < 0)
+        return false;
     qsort(rf->done, rf->n_done, sizeof *rf->done, by_text);
     return true;
 }
@@ -227,7 +174,7 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
         if (i)
             fputc(',', out);
-        csv_put(out, fields[i]);
+        csv_write_field(out, fields[i]);
     }
     fputc(',', out);
     if (o->bound >= 0)
@@ -236,7 +183,7 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     put_number(out, "%.3f", o->walltime_s);
     put_number(out, "%.1f", o->memory_mb);
     fputc(',', out);
-    csv_put(out, o->reason ? o->reason : "");
+    csv_write_field(out, o->reason ? o->reason : "");
     for (size_t i = 0; i < rf->n_stats; i++) {
         fputc(',', out);
         if (ordo_stats_has(o->stats, rf->stat_names[i]))

@@ -18,18 +18,6 @@ const char *result_class(int expected, const run_outcome *o);
  * -32 missed bug, 0 otherwise. */
 int result_score(int expected, const run_outcome *o);
 
-/* One parsed CSV record (RFC 4180). */
-typedef struct {
-    size_t n, cap;
-    char **fields;
-} csv_record;
-
-/* Reads the next record of `in`; false at the end of the input. */
-bool csv_read(FILE *in, csv_record *r);
-void csv_record_free(csv_record *r);
-/* Appends s to out, quoted when needed. */
-void csv_put(FILE *out, const char *s);
-
 typedef struct {
     char *path;
     int fd;

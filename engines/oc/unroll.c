@@ -559,6 +559,9 @@ static void exec(walker *w, const ordo_stmt *st)
     case ORDO_S_CALL:
         unsupported(w->enc, st, "call of a procedure that was not inlined");
         return;
+    case ORDO_S_THREAD_EXIT:
+        unsupported(w->enc, st, "pthread_exit");
+        return;
     }
 }
 

@@ -6,7 +6,7 @@
 #include <cmocka.h>
 
 #include "analysis_fixture.h"
-#include "../../analysis/csv.h"
+#include <ordo/csv.h>
 
 static csv_reader reader_of(const char *text)
 {

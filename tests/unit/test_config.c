@@ -83,6 +83,9 @@ static void expands_the_matrix(void **state)
     free(path);
 }
 
+/* The config `text` is refused with `message` after "e.yml:"; a message
+ * ending in "..." need only be a prefix (lists that grow with the plugins
+ * built). */
 static void expect_error(const char *text, const char *message)
 {
     char *path = write_file(dir, "e.yml", text), *err = NULL;
@@ -91,7 +94,11 @@ static void expect_error(const char *text, const char *message)
     assert_non_null(err);
     const char *at = strstr(err, "e.yml:");
     assert_non_null(at);
-    assert_string_equal(at + strlen("e.yml:"), message);
+    size_t n = strlen(message);
+    if (n > 3 && !strcmp(message + n - 3, "..."))
+        assert_memory_equal(at + strlen("e.yml:"), message, n - 3);
+    else
+        assert_string_equal(at + strlen("e.yml:"), message);
     free(err);
     bench_config_free(&c);
     free(path);
@@ -103,7 +110,7 @@ static void rejects_bad_configs_with_one_line(void **state)
     const char *head = "benchmark: b\ntasks: [x.set]\n";
     char buf[1024];
     snprintf(buf, sizeof buf, "%sruns:\n  - {name: a, engine: nope}\n", head);
-    expect_error(buf, "4: unknown engine 'nope' (engines: selftest)");
+    expect_error(buf, "4: unknown engine 'nope' (engines: ...");
     snprintf(buf, sizeof buf, "%sruns:\n  - name: a\n    engine: selftest\n    matrix: {verdict: [maybe]}\n", head);
     expect_error(buf, "4: bad value 'maybe' for option 'verdict' of engine selftest (allowed: true, false, unknown, error, unsupported)");
     snprintf(buf, sizeof buf, "%sruns:\n  - name: a\n    engine: selftest\n    matrix: {verdict: []}\n", head);

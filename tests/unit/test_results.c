@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include <ordo/csv.h>
+
 #include "../../harness/results.h"
 #include "tmpfile.h"
 
@@ -48,22 +50,23 @@ static void quotes_and_reads_back(void **state)
     for (int i = 0; i < 5; i++) {
         if (i)
             fputc(',', out);
-        csv_put(out, fields[i]);
+        csv_write_field(out, fields[i]);
     }
     fputs("\nx,y\n", out);
     fclose(out);
     assert_string_equal(text, "plain,\"a,b\",\"say \"\"hi\"\"\",,\"line\nbreak\"\nx,y\n");
     FILE *in = fmemopen(text, len, "r");
-    csv_record r = { 0 };
-    assert_true(csv_read(in, &r));
-    assert_int_equal(r.n, 5);
+    csv_reader r;
+    csv_reader_init(&r, in, "memory");
+    assert_int_equal(csv_read(&r), 1);
+    assert_int_equal(r.n_fields, 5);
     for (int i = 0; i < 5; i++)
         assert_string_equal(r.fields[i], fields[i]);
-    assert_true(csv_read(in, &r));
-    assert_int_equal(r.n, 2);
+    assert_int_equal(csv_read(&r), 1);
+    assert_int_equal(r.n_fields, 2);
     assert_string_equal(r.fields[1], "y");
-    assert_false(csv_read(in, &r));
-    csv_record_free(&r);
+    assert_int_equal(csv_read(&r), 0);
+    csv_reader_free(&r);
     fclose(in);
     free(text);
 }

@@ -110,8 +110,12 @@ typedef enum {
     ORDO_S_CALL,         /* lhs (optional) := proc(args); until inlined */
     ORDO_S_RETURN,       /* return rhs (optional); ends the activation */
     ORDO_S_ERROR,        /* reach_error() and friends: the property violation */
-    ORDO_S_EXIT,         /* exit()/abort(): the whole program stops (not an error) */
+    ORDO_S_EXIT,         /* exit()/abort(), return from main: the whole program
+                          * stops (not an error) */
     ORDO_S_SEQ,          /* large-block encoding: stmts[0..n_stmts) in order */
+    ORDO_S_THREAD_EXIT,  /* pthread_exit(): ends the executing thread (also from
+                          * nested or inlined calls; in main: the main thread
+                          * ends, the others go on) */
 } ordo_stmt_kind;
 
 typedef struct ordo_stmt ordo_stmt;
@@ -212,7 +216,9 @@ typedef struct {
 } ordo_access;
 
 /* The shared accesses of s in execution order (reads of the right-hand
- * side before the write). Returns the count (<= cap written to out). */
+ * side before the write; LOCK: read then write of the mutex cell; CALL:
+ * the argument reads, then the write of the result). Returns the total
+ * count; only the first `cap` are written to out. */
 unsigned ordo_stmt_accesses(const ordo_program *p, const ordo_stmt *s, ordo_access *out,
                             unsigned cap);
 

@@ -4,8 +4,8 @@
  * records end with CRLF or LF. The reader keeps the line number where each
  * record starts so that errors can name FILE:LINE.
  */
-#ifndef ORDO_ANALYSIS_CSV_H
-#define ORDO_ANALYSIS_CSV_H
+#ifndef ORDO_CSV_H
+#define ORDO_CSV_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "csv.h"
+#include <ordo/csv.h>
 
 void csv_reader_init(csv_reader *r, FILE *in, const char *name)
 {
