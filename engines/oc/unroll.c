@@ -188,6 +188,7 @@ typedef struct {
     unsigned last;        /* last event in program order */
     path_state st;
     bool need_anchor;     /* the current visible statement has no step event yet */
+    oc_guard exited;      /* the paths that ended by pthread_exit */
 } walker;
 
 static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
@@ -387,6 +388,16 @@ static void exec_thread_start(walker *w, const ordo_stmt *st)
     walk_thread(enc, st->proc, arg, c, w->st.g);
 }
 
+/* g ∨ h for two guards. */
+static oc_guard guard_or(oc_encoding *enc, oc_guard g, oc_guard h)
+{
+    if (g.kind == OC_G_TRUE || h.kind == OC_G_FALSE)
+        return g;
+    if (h.kind == OC_G_TRUE || g.kind == OC_G_FALSE)
+        return h;
+    return guard_var(enc, ordo_smt_app2(enc->ar.s, ORDO_OP_OR, g.t, h.t));
+}
+
 /* g ∧ h for two guards. */
 static oc_guard guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h)
 {
@@ -559,8 +570,9 @@ static void exec(walker *w, const ordo_stmt *st)
     case ORDO_S_CALL:
         unsupported(w->enc, st, "call of a procedure that was not inlined");
         return;
-    case ORDO_S_THREAD_EXIT:
-        unsupported(w->enc, st, "pthread_exit");
+    case ORDO_S_THREAD_EXIT: /* the thread ends here: it counts as terminated */
+        w->exited = guard_or(w->enc, w->exited, w->st.g);
+        w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
         return;
     }
 }
@@ -817,7 +829,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         return false;
     }
     walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
-                 .last = create_event };
+                 .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
     for (unsigned v = 0; v < p->n_vars; v++)
@@ -844,7 +856,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         free(ins[l].in);
     free(ins);
     free(order);
-    w.st.g = terminated;
+    w.st.g = terminated = guard_or(enc, terminated, w.exited);
     w.st.block = -1;
     w.st.depth = 0;
     enc->threads[instance].terminated = terminated;
