@@ -114,6 +114,9 @@ static void rehash_locations(oc_encoding *enc)
     }
 }
 
+/* Address space reserved by an allocation of symbolic size. */
+#define ALLOC_GAP (UINT64_C(1) << 24)
+
 /* The key of the location "live". */
 #define LIVE_KEY UINT64_MAX
 
@@ -297,29 +300,48 @@ static unsigned sync_event(walker *w, const ordo_stmt *st)
     return emit(w, OC_SYNC, 0, st);
 }
 
-/* Atomic sections: one block per outermost section, begin and end SYNC
- * events; the events in between carry the block. */
+/* Atomic sections (and steps made of several events): one block per
+ * outermost section, with begin and end SYNC events; the events in
+ * between carry the block. The section runs under a fresh guard S that
+ * anchors its step: S ⇒ the guard at entry, and S ⇒ the section
+ * completes (reaches its end, an error or an exit). A section that would
+ * block inside (a false assume, a held lock, an unfinished join) thus
+ * does not start: in the interpreter nothing else could run after it,
+ * and a thread may always stop early (reachability is prefix-closed), so
+ * this is exact. */
 static void atomic_begin(walker *w, const ordo_stmt *st)
 {
+    oc_encoding *enc = w->enc;
     if (w->st.depth > 0) {
         w->st.depth++;
         return;
     }
-    unsigned b = sync_event(w, st); /* the step of the whole section */
+    ordo_term v = oc_enc_fresh(enc, "step", ordo_smt_bool_sort(enc->ar.s));
+    oc_guard s = { OC_G_VAR, v, oc_enc_lit(enc, v) };
+    if (w->st.g.kind == OC_G_VAR)
+        ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, v, w->st.g.t));
+    w->st.g = s;
+    unsigned b = sync_event(w, st);
     w->st.depth = 1;
-    w->st.block = (int)oc_events_add_block(&w->enc->es, b, b);
-    w->enc->es.ev[b].block = w->st.block;
+    w->st.block = (int)oc_events_add_block(&enc->es, b, b);
+    enc->es.ev[b].block = w->st.block;
+    XGROW(enc->sections, enc->n_sections, enc->cap_sections);
+    enc->sections[enc->n_sections++] = (oc_section){ s, ordo_smt_bool(enc->ar.s, false) };
 }
 
 static void atomic_end(walker *w, const ordo_stmt *st)
 {
+    oc_encoding *enc = w->enc;
     if (w->st.depth == 0 || --w->st.depth > 0)
         return;
-    oc_block *b = &w->enc->es.blocks[w->st.block];
+    oc_block *b = &enc->es.blocks[w->st.block];
     if (b->end != b->begin) {
-        unsupported(w->enc, st, "atomic section with several ends");
+        unsupported(enc, st, "atomic section with several ends");
         return;
     }
+    const oc_section *sec = &enc->sections[w->st.block];
+    ordo_term done = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, guard_term(enc, w->st.g), sec->escaped);
+    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, sec->guard.t, done));
     bool anchor = w->need_anchor;
     w->need_anchor = false; /* the end is part of the section's step */
     unsigned e = sync_event(w, st);
@@ -358,23 +380,19 @@ static void exec_havoc(walker *w, const ordo_stmt *st)
     assign(w, &st->lhs, oc_sym(v), st);
 }
 
+/* Allocation: fresh cells at a new base address. Every cell not written
+ * yet reads 0 (its initial write), as the IR's zeroed cells. A
+ * symbolic size reserves a gap no access of the program reaches. */
 static void exec_alloc(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     oc_val size = eval(w, st->size, st);
-    if (!size.is_const || size.c < 0 || size.c > 100000) {
-        unsupported(enc, st, "allocation of a symbolic or huge size");
-        return;
-    }
     uint64_t base = enc->next_alloc;
-    enc->next_alloc += (uint64_t)size.c + 1;
+    bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
+    enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
     sync_event(w, st);
-    ordo_type cell = ordo_ty_int(32, true);
-    for (int64_t i = 0; i < size.c; i++) /* fresh cells are zeroed (ir.h) */
-        write_shared(w, true, base + (uint64_t)i, cell, oc_const(&enc->ar, cell, 0), st);
-    ordo_type pt = st->has_lhs ? st->lhs.type : cell;
     if (st->has_lhs)
-        assign(w, &st->lhs, oc_const(&enc->ar, pt, (int64_t)base), st);
+        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, (int64_t)base), st);
 }
 
 static void exec_thread_start(walker *w, const ordo_stmt *st)
@@ -487,11 +505,16 @@ static void exec_end(walker *w, const ordo_stmt *st, bool is_error)
     } else {
         write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), st);
     }
+    if (w->st.block >= 0) {
+        oc_section *sec = &enc->sections[w->st.block];
+        sec->escaped = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, sec->escaped, guard_term(enc, w->st.g));
+    }
     w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
 }
 
-/* Statements that synchronise and also access shared state run their
- * events as one atomic step (the interpreter executes them at once). */
+/* Statements that synchronise and also access shared state (and locks)
+ * run their events as one atomic step (the interpreter executes them at
+ * once, or not at all while they would block). */
 static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
 {
     switch (st->kind) {
@@ -577,46 +600,18 @@ static void exec(walker *w, const ordo_stmt *st)
     }
 }
 
-/* A step made of several events runs as an atomic block whose begin
- * event anchors the step. Its guard is defined when the block closes: the
- * guard after the step, so a step that blocks (a held lock, an unfinished
- * join, a false condition) is no step of the schedule, as in the
- * interpreter. */
-static oc_guard open_step_block(walker *w, const ordo_stmt *st)
-{
-    oc_encoding *enc = w->enc;
-    ordo_term v = oc_enc_fresh(enc, "step", ordo_smt_bool_sort(enc->ar.s));
-    oc_guard late = { OC_G_VAR, v, oc_enc_lit(enc, v) };
-    oc_guard at = w->st.g;
-    w->st.g = late;
-    w->need_anchor = true;
-    atomic_begin(w, st);
-    w->st.g = at;
-    return late;
-}
-
-static void close_step_block(walker *w, const ordo_stmt *st, oc_guard late)
-{
-    oc_encoding *enc = w->enc;
-    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_EQ, late.t,
-                                             guard_term(enc, w->st.g)));
-    if (w->st.depth == 1)
-        atomic_end(w, st);
-}
-
 /* Executes a top-level statement as one visible step (trace.h). */
 static void exec_step(walker *w, const ordo_stmt *st)
 {
     if (w->st.g.kind == OC_G_FALSE)
         return;
     bool block = w->st.depth == 0 && needs_step_block(w->p, st);
-    oc_guard late = { OC_G_TRUE, NULL, 0 };
+    w->need_anchor = true;
     if (block)
-        late = open_step_block(w, st);
-    w->need_anchor = !block;
+        atomic_begin(w, st);
     exec(w, st);
-    if (block)
-        close_step_block(w, st, late);
+    if (block && w->st.depth == 1)
+        atomic_end(w, st);
     w->need_anchor = false;
 }
 
@@ -744,15 +739,15 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
     bool block = reads > 0 && w->st.depth == 0;
     const ordo_stmt *first_stmt = NULL;
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
-    oc_guard late = { OC_G_TRUE, NULL, 0 };
     unsigned k = 0;
+    w->need_anchor = true;
     for (unsigned i = 0; i < pr->n_edges; i++) {
         if (pr->edges[i].from != loc)
             continue;
         const ordo_stmt *st = pr->edges[i].stmt;
         const ordo_expr *c = edge_condition(st);
         if (block && !first_stmt)
-            late = open_step_block(w, st);
+            atomic_begin(w, st);
         first_stmt = first_stmt ? first_stmt : st;
         conds[k++] = c ? eval(w, c, st) : oc_const(&enc->ar, ordo_ty_bool(), 1);
         if (c && !conds[k - 1].is_const)
@@ -764,7 +759,7 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
         for (unsigned i = 0; i < k; i++)
             any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any, oc_term(&enc->ar, ordo_ty_bool(), conds[i]));
         w->st.g = guard_and(enc, w->st.g, oc_sym(any));
-        close_step_block(w, first_stmt, late);
+        atomic_end(w, first_stmt);
         before.block = w->st.block;
         before.depth = w->st.depth;
         w->st = before;
@@ -893,6 +888,7 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->threads);
     free(enc->havocs);
     free(enc->errors);
+    free(enc->sections);
     free(enc->unsupported);
     memset(enc, 0, sizeof *enc);
 }

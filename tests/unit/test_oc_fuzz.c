@@ -79,6 +79,9 @@ static void random_statement(gen *G, unsigned f, unsigned *loc, unsigned l, unsi
         else
             then(p, f, loc, ordo_s_addr(p, ORDO_S_LOCK, G->mutex), line);
         then(p, f, loc, assign(p, l, var(p, g)), line);
+        if (atomic && rnd(seed, 2)) /* may block inside the section */
+            then(p, f, loc, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, l), num(p, rnd(seed, 2)))),
+                 line);
         then(p, f, loc, assign(p, g, bin(p, ORDO_B_ADD, var(p, l), num(p, 1))), line);
         if (atomic)
             then(p, f, loc, ordo_s_new(p, ORDO_S_ATOMIC_END), line);
