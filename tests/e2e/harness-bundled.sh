@@ -36,8 +36,9 @@ printf 'int main(void) { return 0 }\n' >"$TMP/bad.c"
 check "a parse error: exit 1" [ $? = 1 ]
 check "status error with the place" grep -q "^reason:   parse error: .*bad.c:1)" "$TMP/bad.out"
 check "status error" grep -q '^status:   error$' "$TMP/bad.out"
-printf 'int main(void) { int (*g)(void) = 0; return g(); }\n' >"$TMP/fp.c"
+printf 'int main(void) { __asm__("nop"); return 0; }\n' >"$TMP/fp.c"
 "$ORDO" verify "$TMP/fp.c" --engine oc >"$TMP/fp.out" 2>/dev/null
 check "an unsupported construct: exit 3" [ $? = 3 ]
 check "status unsupported" grep -q '^status:   unsupported$' "$TMP/fp.out"
+check "naming the construct and place" grep -q '^reason:   unsupported: inline assembly (.*fp.c:1)' "$TMP/fp.out"
 finish
