@@ -8,26 +8,27 @@
 using cvc5::Kind;
 using cvc5::Term;
 
+/* The handle of v: the address of its one copy in store. */
+template <typename H, typename V, typename Map>
+static H intern(std::deque<V> &store, Map &handles, const V &v)
+{
+    auto it = handles.find(v);
+    if (it != handles.end())
+        return it->second;
+    store.push_back(v);
+    H h = reinterpret_cast<H>(&store.back());
+    handles.emplace(v, h);
+    return h;
+}
+
 ordo_term cvc5_handle(cvc5_state &st, const Term &t)
 {
-    auto it = st.term_handles.find(t);
-    if (it != st.term_handles.end())
-        return it->second;
-    st.terms.push_back(t);
-    ordo_term h = reinterpret_cast<ordo_term>(&st.terms.back());
-    st.term_handles.emplace(t, h);
-    return h;
+    return intern<ordo_term>(st.terms, st.term_handles, t);
 }
 
 ordo_sort cvc5_sort_handle(cvc5_state &st, const cvc5::Sort &s)
 {
-    auto it = st.sort_handles.find(s);
-    if (it != st.sort_handles.end())
-        return it->second;
-    st.sorts.push_back(s);
-    ordo_sort h = reinterpret_cast<ordo_sort>(&st.sorts.back());
-    st.sort_handles.emplace(s, h);
-    return h;
+    return intern<ordo_sort>(st.sorts, st.sort_handles, s);
 }
 
 Term cvc5_bind(cvc5::Solver &solver, bool forall, unsigned n, const ordo_term *bound,
