@@ -48,10 +48,12 @@ static int cycle(const ordo_solver_factory *f, unsigned i)
                                      ordo_smt_bv(s, i, 32)));
     ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_BVULT, x, y));
     ordo_term p = ordo_smt_var(s, "p", ordo_smt_bool_sort(s));
+    /* x != y: the store at x leaves y alone */
+    ordo_term read_y = ordo_smt_app2(s, ORDO_OP_SELECT, stored, y);
     ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_IMPLIES, p,
-                                     ordo_smt_app2(s, ORDO_OP_EQ, ordo_smt_app2(s, ORDO_OP_SELECT,
-                                                                                stored, x), x)));
-    int bad = ordo_smt_check_assuming(s, 1, &p) == ORDO_SMT_UNKNOWN;
+                                     ordo_smt_app2(s, ORDO_OP_EQ, read_y,
+                                                   ordo_smt_app2(s, ORDO_OP_SELECT, mem, y))));
+    int bad = ordo_smt_check_assuming(s, 1, &p) != ORDO_SMT_SAT;
     if (!bad) {
         ordo_term v = ordo_smt_eval(s, x, true);
         char *text = ordo_smt_to_string(s, v);
