@@ -1,12 +1,204 @@
-/* ordo parse: placeholder until its issue lands. */
+/*
+ * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]
+ *                      [--pass inline|unroll[=K]|lbe|scoi ...]
+ *
+ * Prints the IR the front end makes of a C file (.c/.i, ILP32 unless
+ * --data-model LP64) or of an SV-COMP task (.yml: its input_files and
+ * options.data_model), after the given IR passes in order (passes.h).
+ * Exit: 0 printed, 2 usage, 3 unsupported construct, 4 unreadable or
+ * ill-formed input.
+ */
+#include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include <ordo/ir.h>
+#include <ordo/ir_print.h>
+#include <ordo/passes.h>
+#include <ordo/xalloc.h>
 
 #include "commands.h"
 
+static void usage(FILE *out)
+{
+    fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]\n"
+          "                  [--pass inline|unroll[=K]|lbe|scoi ...]\n"
+          "  FILE: a C file (.c is preprocessed, .i is parsed as is), ILP32 by default\n"
+          "  TASK: an SV-COMP task (.yml): its input file and data model\n"
+          "  --pass: IR passes applied in the order given (unroll: K = 2 by default)\n",
+          out);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static const char *scalar_of(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
+        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+        if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key)) {
+            yaml_node_t *v = yaml_document_get_node(doc, pr->value);
+            if (v && v->type == YAML_SEQUENCE_NODE && v->data.sequence.items.top - v->data.sequence.items.start == 1)
+                v = yaml_document_get_node(doc, *v->data.sequence.items.start);
+            return v && v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
+        }
+    }
+    return NULL;
+}
+
+static yaml_node_t *mapping_of(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
+        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+        if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
+            return yaml_document_get_node(doc, pr->value);
+    }
+    return NULL;
+}
+
+/* Reads the input file (relative to the task) and data model of a task.
+ * Returns 0 or an exit status after printing the problem. */
+static int read_task(const char *task, char **input, ordo_data_model *dm)
+{
+    FILE *in = fopen(task, "r");
+    if (!in) {
+        fprintf(stderr, "ordo parse: cannot open the task (%s:0)\n", task);
+        return ORDO_EXIT_INPUT;
+    }
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_file(&parser, in);
+    int status = 0;
+    if (!yaml_parser_load(&parser, &doc)) {
+        fprintf(stderr, "ordo parse: invalid YAML: %s (%s:%zu)\n", parser.problem ? parser.problem : "?",
+                task, parser.problem_mark.line + 1);
+        yaml_parser_delete(&parser);
+        fclose(in);
+        return ORDO_EXIT_INPUT;
+    }
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    const char *file = scalar_of(&doc, root, "input_files");
+    const char *model = scalar_of(&doc, mapping_of(&doc, root, "options"), "data_model");
+    if (!file) {
+        fprintf(stderr, "ordo parse: the task has no single input file (%s:0)\n", task);
+        status = ORDO_EXIT_INPUT;
+    } else if (model && strcmp(model, "ILP32") && strcmp(model, "LP64")) {
+        fprintf(stderr, "ordo parse: unknown data model '%s' (%s:0)\n", model, task);
+        status = ORDO_EXIT_INPUT;
+    } else {
+        char *copy = xstrdup(task);
+        *input = xasprintf("%s/%s", dirname(copy), file);
+        free(copy);
+        *dm = model && !strcmp(model, "LP64") ? ORDO_DM_LP64 : ORDO_DM_ILP32;
+    }
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    fclose(in);
+    return status;
+}
+
+enum { MAX_PASSES = 16 };
+
+/* Whether name is a pass ordo parse knows (unroll=K with K a number). */
+static bool known_pass(const char *name)
+{
+    if (!strncmp(name, "unroll=", 7)) {
+        char *end;
+        strtoul(name + 7, &end, 10);
+        return end != name + 7 && !*end;
+    }
+    return !strcmp(name, "inline") || !strcmp(name, "unroll") || !strcmp(name, "lbe") ||
+           !strcmp(name, "scoi");
+}
+
+/* Applies one pass; a count it reports goes to stderr. Returns 0 or
+ * ORDO_FRONTEND_UNSUPPORTED with *err set. */
+static int apply_pass(ordo_program *p, const char *name, char **err)
+{
+    if (!strcmp(name, "inline"))
+        return ordo_pass_inline(p, 0, err);
+    if (!strncmp(name, "unroll", 6))
+        return ordo_pass_unroll(p, name[6] ? (unsigned)strtoul(name + 7, NULL, 10) : 2, 1000, err);
+    if (!strcmp(name, "lbe"))
+        fprintf(stderr, "lbe: %u locations removed\n", ordo_pass_lbe(p));
+    else
+        fprintf(stderr, "scoi: %u statements removed\n", ordo_pass_scoi(p));
+    return 0;
+}
+
 int ordo_cmd_parse(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "ordo parse: not implemented yet\n");
-    return ORDO_EXIT_USAGE;
+    const char *path = NULL, *format = "text", *model = NULL;
+    const char *passes[MAX_PASSES];
+    unsigned n_passes = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return ORDO_EXIT_OK;
+        } else if ((!strcmp(a, "--format") || !strcmp(a, "--data-model")) && i + 1 < argc) {
+            *(!strcmp(a, "--format") ? &format : &model) = argv[++i];
+        } else if (!strcmp(a, "--pass") && i + 1 < argc) {
+            if (!known_pass(argv[++i]) || n_passes == MAX_PASSES) {
+                fprintf(stderr, "ordo parse: unknown pass '%s' (allowed: inline, unroll, "
+                                "unroll=K, lbe, scoi; at most %d)\n", argv[i], MAX_PASSES);
+                return ORDO_EXIT_USAGE;
+            }
+            passes[n_passes++] = argv[i];
+        } else if (a[0] == '-' || path) {
+            fprintf(stderr, "ordo parse: unexpected argument '%s'\n", a);
+            usage(stderr);
+            return ORDO_EXIT_USAGE;
+        } else {
+            path = a;
+        }
+    }
+    if (!path || (strcmp(format, "text") && strcmp(format, "dot")) ||
+        (model && strcmp(model, "ILP32") && strcmp(model, "LP64"))) {
+        fprintf(stderr, "ordo parse: %s\n", !path ? "missing FILE or TASK"
+                        : strcmp(format, "text") && strcmp(format, "dot")
+                            ? "--format must be text or dot" : "--data-model must be ILP32 or LP64");
+        usage(stderr);
+        return ORDO_EXIT_USAGE;
+    }
+    char *input = NULL;
+    ordo_data_model dm = model && !strcmp(model, "LP64") ? ORDO_DM_LP64 : ORDO_DM_ILP32;
+    if (ends_with(path, ".yml") || ends_with(path, ".yaml")) {
+        int st = read_task(path, &input, &dm);
+        if (st)
+            return st;
+    } else {
+        input = xstrdup(path);
+    }
+    int status;
+    char *err;
+    ordo_program *p = ordo_frontend_parse(input, dm, &status, &err);
+    free(input);
+    for (unsigned i = 0; p && i < n_passes; i++)
+        if (apply_pass(p, passes[i], &err)) {
+            ordo_program_free(p);
+            p = NULL;
+            status = ORDO_FRONTEND_UNSUPPORTED;
+        }
+    if (!p) {
+        fprintf(stderr, "%s\n", err);
+        free(err);
+        return status == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_INPUT;
+    }
+    if (!strcmp(format, "dot"))
+        ordo_print_program_dot(stdout, p);
+    else
+        ordo_print_program(stdout, p);
+    ordo_program_free(p);
+    return ORDO_EXIT_OK;
 }

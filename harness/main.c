@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "version.h"
 
 typedef struct {
     const char *name;
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
         return ORDO_EXIT_OK;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("ordo %s (%s)\n", ORDO_VERSION, ORDO_COMMIT);
+        printf("ordo %s (%s)\n", ordo_version, ordo_commit);
         return ORDO_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

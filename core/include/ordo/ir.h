@@ -35,6 +35,11 @@ extern "C" {
 
 typedef enum { ORDO_DM_ILP32, ORDO_DM_LP64 } ordo_data_model;
 
+/* Arithmetic semantics (DESIGN.md, "Semantics"): BV is C's (wrap-around
+ * modulo 2^width, two's complement, truncating division); INT is
+ * mathematical integers (casts between integer types are the identity). */
+typedef enum { ORDO_ARITH_BV = 0, ORDO_ARITH_INT = 1 } ordo_arith;
+
 typedef enum { ORDO_TY_BOOL, ORDO_TY_INT, ORDO_TY_PTR } ordo_type_kind;
 
 typedef struct {
@@ -105,8 +110,12 @@ typedef enum {
     ORDO_S_CALL,         /* lhs (optional) := proc(args); until inlined */
     ORDO_S_RETURN,       /* return rhs (optional); ends the activation */
     ORDO_S_ERROR,        /* reach_error() and friends: the property violation */
-    ORDO_S_EXIT,         /* exit()/abort(): the whole program stops (not an error) */
+    ORDO_S_EXIT,         /* exit()/abort(), return from main: the whole program
+                          * stops (not an error) */
     ORDO_S_SEQ,          /* large-block encoding: stmts[0..n_stmts) in order */
+    ORDO_S_THREAD_EXIT,  /* pthread_exit(): ends the executing thread (also from
+                          * nested or inlined calls; in main: the main thread
+                          * ends, the others go on) */
 } ordo_stmt_kind;
 
 typedef struct ordo_stmt ordo_stmt;
@@ -126,6 +135,13 @@ struct ordo_stmt {
     /* Shared accesses of the statement (globals and memory cells), filled
      * by ordo_stmt_accesses(); see below. */
     const char *file; unsigned line; /* source position, for traces */
+    /* Set by loop unrolling / bounded inlining (passes.h) on an edge that
+     * leaves the unrolled region: an execution taking it needs more
+     * iterations (or recursion depth) than the bound. Such an edge leads
+     * to a location without outgoing edges, so ignoring the flag gives the
+     * bounded semantics; a SAFE verdict is complete only if no flagged
+     * edge is reachable (ordo_program_has_unwinding()). */
+    bool unwinding;
 };
 
 /* ---- procedures (CFAs) ------------------------------------------------- */
@@ -200,7 +216,9 @@ typedef struct {
 } ordo_access;
 
 /* The shared accesses of s in execution order (reads of the right-hand
- * side before the write). Returns the count (<= cap written to out). */
+ * side before the write; LOCK: read then write of the mutex cell; CALL:
+ * the argument reads, then the write of the result). Returns the total
+ * count; only the first `cap` are written to out. */
 unsigned ordo_stmt_accesses(const ordo_program *p, const ordo_stmt *s, ordo_access *out,
                             unsigned cap);
 

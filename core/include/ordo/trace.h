@@ -49,6 +49,15 @@ void ordo_trace_value(ordo_trace *t, unsigned thread, int64_t value);
  * before any pass). Returns true when the last step reaches ERROR; else
  * false with *why (malloc'ed) saying where the replay diverged. */
 bool ordo_trace_replay(const ordo_program *p, const ordo_trace *t, char **why);
+/* The same in a chosen arithmetic (ordo_trace_replay uses ORDO_ARITH_BV).
+ * Details of the step semantics: <ordo/interp.h>. */
+bool ordo_trace_replay_mode(const ordo_program *p, const ordo_trace *t, ordo_arith mode,
+                            char **why);
+
+/* The trace as text (malloc'ed), replayed on p: one line per step,
+ * "step I: thread T at FILE:LINE (STATUS)", then the values per thread and
+ * the outcome. */
+char *ordo_trace_describe(const ordo_program *p, const ordo_trace *t, ordo_arith mode);
 
 #ifdef __cplusplus
 }

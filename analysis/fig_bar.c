@@ -1,0 +1,80 @@
+/* Bar chart of one value per configuration (figures.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ordo/xalloc.h>
+
+#include "../harness/commands.h"
+#include "gnuplot.h"
+#include "figures.h"
+
+/* The unit of a value, from its name's suffix (DESIGN.md "Statistics"). */
+static const char *unit_of(const char *name)
+{
+    size_t n = strlen(name);
+    if (n > 2 && !strcmp(name + n - 2, "_s"))
+        return "s";
+    if (n > 3 && !strcmp(name + n - 3, "_mb"))
+        return "MB";
+    if (n > 6 && !strcmp(name + n - 6, "_ratio"))
+        return "ratio";
+    return "count";
+}
+
+/* The bar of CONFIG, NAN when it has no value. */
+static double bar_value(const results *r, const config_groups *g, unsigned config, const char *value, int stat)
+{
+    config_summary s;
+    if (!strcmp(value, "solved") || !strcmp(value, "score")) {
+        summarize_config(r, config, &s);
+        return !strcmp(value, "solved") ? s.solved : (double)s.score;
+    }
+    return summary_aggregate(r, config, g->groups[g->group_of[config]].common, stat, AGG_AVG);
+}
+
+static void write_body(figure *f, const char *value, bool counted)
+{
+    char *title = counted ? xasprintf("%s per configuration", value)
+                          : xasprintf("Average %s per task over the common set of each family", value);
+    char *ylabel = counted ? xasprintf("%s (tasks or points)", value)
+                           : xasprintf("average %s (%s)", value, unit_of(value));
+    fputs("  set title ", f->body);
+    figure_quote(f->body, title);
+    fputs("\n  set ylabel ", f->body);
+    figure_quote(f->body, ylabel);
+    fputs("\n  set xlabel 'configuration'\n  set style fill solid 0.75 border -1\n  set boxwidth 0.6\n"
+          "  set yrange [*<0:0<*]\n  set offsets 0.5, 0.5, graph 0.1, 0\n  set xtics rotate by -25 noenhanced\n"
+          "  set grid ytics\n  unset key\n"
+          "  plot data using 0:2:xtic(1) with boxes lc rgb '#4a7ebb', \\\n"
+          "    '' using 0:2:(sprintf('%.3g', $2)) with labels offset 0,0.8\n",
+          f->body);
+    free(title);
+    free(ylabel);
+}
+
+int figure_bar(const results *r, const config_groups *g, const char *out_dir, const char *value)
+{
+    bool counted = !strcmp(value, "solved") || !strcmp(value, "score");
+    int stat = counted ? 0 : results_value_index(r, value);
+    if (stat == RESULTS_NO_VALUE) {
+        fprintf(stderr, "ordo: unknown column '%s' for --bar (solved, score, cputime_s, walltime_s, memory_mb or a statistic)\n",
+                value);
+        return ORDO_EXIT_USAGE;
+    }
+    char *name = xasprintf("bar-%s", value);
+    figure f;
+    int status = figure_open(&f, out_dir, name);
+    free(name);
+    if (status)
+        return status;
+    for (size_t c = 0; c < r->n_configs; c++) {
+        double v = bar_value(r, g, (unsigned)c, value, stat);
+        fputc('"', f.data); /* gnuplot data strings are double-quoted */
+        for (const char *p = r->configs[c]; *p; p++)
+            fputc(*p == '"' ? '\'' : *p, f.data);
+        fprintf(f.data, isnan(v) ? "\" NaN\n" : "\" %.6g\n", v);
+    }
+    write_body(&f, value, counted);
+    return figure_render(&f);
+}

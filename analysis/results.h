@@ -1,0 +1,100 @@
+/*
+ * The results model: the rows of one or more results.csv files (format in
+ * BRIEF.md "Results format"), indexed by configuration (the `run` column)
+ * and task. Rows are validated when loaded: a result that contradicts its
+ * expected verdict and verdict is an input error, because every number ordo
+ * reports is computed from these columns.
+ */
+#ifndef ORDO_ANALYSIS_RESULTS_H
+#define ORDO_ANALYSIS_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ordo/arena.h>
+
+typedef enum {
+    STATUS_TRUE, STATUS_FALSE, STATUS_UNKNOWN, STATUS_TIMEOUT, STATUS_MEMOUT,
+    STATUS_CRASH, STATUS_ERROR, STATUS_UNSUPPORTED,
+} run_status;
+
+typedef enum { RESULT_CORRECT, RESULT_WRONG, RESULT_UNKNOWN, RESULT_BOUNDED } run_result;
+
+typedef enum { VERDICT_NONE = -1, VERDICT_FALSE = 0, VERDICT_TRUE = 1 } run_verdict;
+
+typedef struct {
+    const char *benchmark, *run, *engine, *options, *task, *status_text, *bound, *reason;
+    bool expected;          /* expected verdict */
+    run_status status;
+    run_verdict verdict;
+    run_result result;
+    double cputime_s, walltime_s, memory_mb; /* NAN when empty */
+    const double *stats;    /* n_stats values, NAN when empty */
+    size_t n_stats;
+    unsigned config, task_id;
+    const char *file;       /* where the row came from */
+    unsigned line;
+} result_row;
+
+typedef struct {
+    ordo_arena *arena;
+    result_row *rows;
+    size_t n_rows, cap_rows;
+    char **stat_names;      /* statistic columns, union over the files */
+    size_t n_stats, cap_stats;
+    char **configs;         /* `run` names in order of first appearance */
+    size_t n_configs, cap_configs;
+    char **tasks;           /* task names in order of first appearance */
+    size_t n_tasks, cap_tasks;
+    unsigned *task_slots;   /* hash table: task_id + 1, 0 = free */
+    size_t n_slots;
+    int *cell;              /* n_configs x n_tasks: row index or -1 */
+    char **dirs;            /* result directories given (for metadata) */
+    size_t n_dirs, cap_dirs;
+} results;
+
+/* The fixed leading columns of a results.csv, in order. */
+extern const char *const results_fixed_columns[];
+#define RESULTS_N_FIXED 14
+
+void results_init(results *r);
+void results_free(results *r);
+
+/* Loads PATH (a results directory holding results.csv, or a CSV file) into
+ * R, after the rows loaded before. Prints one line and returns an exit
+ * status (ORDO_EXIT_INPUT) on a missing or malformed file or a row that
+ * repeats a configuration and task already loaded; returns 0 on success. */
+int results_load(results *r, const char *path);
+
+/* The row of CONFIG on TASK, or NULL when that run is missing. */
+const result_row *results_cell(const results *r, unsigned config, unsigned task);
+
+/* Index of a configuration or a task by name, or -1. */
+int results_find_config(const results *r, const char *run);
+int results_find_task(const results *r, const char *task);
+
+/* Column index of a statistic, or -1. */
+int results_stat_index(const results *r, const char *name);
+
+/* Value of the statistic or measured column NAME ("cputime_s",
+ * "walltime_s", "memory_mb" or a statistic) in ROW; NAN when missing.
+ * STAT is the index from results_value_index(). */
+double results_value(const result_row *row, int stat);
+
+/* Index for results_value(): -1, -2, -3 for cputime_s, walltime_s,
+ * memory_mb, else the statistic's column; RESULTS_NO_VALUE when unknown. */
+#define RESULTS_NO_VALUE (-100)
+int results_value_index(const results *r, const char *name);
+
+/* The CPU time of ROW, at least FLOOR_S (a missing time counts as 0):
+ * ratios and log scales need positive times. */
+double results_cputime_floor(const result_row *row, double floor_s);
+
+/* Sorts N doubles ascending. */
+void sort_doubles(double *values, size_t n);
+
+/* SV-COMP score of one run: +2 correct true, +1 correct false, -16 wrong
+ * false (false alarm), -32 wrong true (missed bug), 0 otherwise. */
+int results_score(const result_row *row);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * Summary statistics of a results model: per configuration counts and the
+ * SV-COMP score, the commonly solved task sets, and averages or sums of a
+ * measured value over a task set (the thesis reports its Tables 3.1, 4.1
+ * and 5.1 over the tasks all configurations of one family solved).
+ */
+#ifndef ORDO_ANALYSIS_SUMMARY_H
+#define ORDO_ANALYSIS_SUMMARY_H
+
+#include <stdbool.h>
+
+#include "results.h"
+
+typedef struct {
+    unsigned tasks;          /* rows of this configuration */
+    unsigned solved;         /* correct verdicts (bounded not included) */
+    unsigned correct_true, correct_false;
+    unsigned bounded;        /* bounded SAFE on expected-false tasks */
+    unsigned wrong, false_alarms, missed_bugs;
+    unsigned unknown, timeouts, memouts, crashes, errors, unsupported; /* by status */
+    long score;
+    double cputime_s, walltime_s; /* totals over all rows */
+} config_summary;
+
+void summarize_config(const results *r, unsigned config, config_summary *out);
+
+/* Configurations that share a common task set. By default one group holds
+ * every configuration; with a grouping regex (PCRE2) a configuration's group
+ * is the regex's first capture group in its name (or the whole match), and
+ * a name that does not match forms a group of its own. */
+typedef struct {
+    char *name;
+    unsigned *configs;
+    size_t n_configs;
+    bool *common;            /* per task: every configuration solved it */
+    unsigned n_common;
+} config_group;
+
+typedef struct {
+    config_group *groups;
+    size_t n_groups;
+    unsigned *group_of;      /* per configuration */
+} config_groups;
+
+/* The grouping regex the thesis layouts use: the run name up to its first
+ * '+', '/' or '-' (BASIC and BASIC+OPT form the family BASIC). */
+#define SUMMARY_FAMILY_REGEX "^[^+/-]+"
+
+/* Builds the groups; returns 0, or ORDO_EXIT_USAGE (with one line printed)
+ * when REGEX does not compile. REGEX NULL: one group. */
+int groups_build(const results *r, const char *regex, config_groups *out);
+void groups_free(config_groups *g);
+
+typedef enum { AGG_AVG, AGG_SUM } aggregate_kind;
+
+/* Average or sum of value STAT (results_value_index) of CONFIG over the
+ * tasks with TASKS[t] set (NULL: the tasks CONFIG solved correctly).
+ * Missing values are skipped; NAN when no task has a value. */
+double summary_aggregate(const results *r, unsigned config, const bool *tasks, int stat,
+                         aggregate_kind kind);
+
+#endif

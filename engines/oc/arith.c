@@ -1,0 +1,306 @@
+/* SSA values over SMT terms in int or bv arithmetic (see arith.h). */
+#include "arith.h"
+
+#include <stdlib.h>
+
+static bool is_unsigned(ordo_type t)
+{
+    return t.kind == ORDO_TY_PTR || (t.kind == ORDO_TY_INT && !t.is_signed);
+}
+
+/* The interpreter's representation of v in type t (bv arithmetic). */
+static int64_t wrap(ordo_type t, int64_t v)
+{
+    if (t.kind == ORDO_TY_BOOL)
+        return v != 0;
+    if (t.width >= 64 || t.width == 0)
+        return v;
+    uint64_t mask = (UINT64_C(1) << t.width) - 1, bits = (uint64_t)v & mask;
+    if (!is_unsigned(t) && (bits >> (t.width - 1)) & 1)
+        bits |= ~mask;
+    return (int64_t)bits;
+}
+
+ordo_sort oc_sort(const oc_arith *a, ordo_type t)
+{
+    if (t.kind == ORDO_TY_BOOL)
+        return ordo_smt_bool_sort(a->s);
+    return a->bv ? ordo_smt_bv_sort(a->s, t.width) : ordo_smt_int_sort(a->s);
+}
+
+oc_val oc_const(const oc_arith *a, ordo_type t, int64_t c)
+{
+    if (t.kind == ORDO_TY_BOOL)
+        c = c != 0;
+    else if (a->bv)
+        c = wrap(t, c);
+    return (oc_val){ .is_const = true, .c = c };
+}
+
+oc_val oc_sym(ordo_term t)
+{
+    return (oc_val){ .is_const = false, .t = t };
+}
+
+ordo_term oc_term(const oc_arith *a, ordo_type t, oc_val v)
+{
+    if (!v.is_const)
+        return v.t;
+    if (t.kind == ORDO_TY_BOOL)
+        return ordo_smt_bool(a->s, v.c != 0);
+    return a->bv ? ordo_smt_bv(a->s, (uint64_t)v.c, t.width) : ordo_smt_int(a->s, v.c);
+}
+
+ordo_term oc_truth(const oc_arith *a, ordo_type t, oc_val v)
+{
+    if (v.is_const)
+        return ordo_smt_bool(a->s, v.c != 0);
+    if (t.kind == ORDO_TY_BOOL)
+        return v.t;
+    return ordo_smt_app1(a->s, ORDO_OP_NOT,
+                         ordo_smt_app2(a->s, ORDO_OP_EQ, v.t, oc_term(a, t, oc_const(a, t, 0))));
+}
+
+/* A Bool term as a value of type t (0/1 for integers). */
+static oc_val from_bool(const oc_arith *a, ordo_type t, ordo_term b)
+{
+    if (t.kind == ORDO_TY_BOOL)
+        return oc_sym(b);
+    return oc_sym(ordo_smt_ite(a->s, b, oc_term(a, t, oc_const(a, t, 1)),
+                               oc_term(a, t, oc_const(a, t, 0))));
+}
+
+oc_val oc_unop(const oc_arith *a, ordo_unop op, ordo_type t, oc_val x, ordo_type xt)
+{
+    if (op == ORDO_U_LNOT) {
+        if (x.is_const)
+            return oc_const(a, t, x.c == 0);
+        return from_bool(a, t, ordo_smt_app1(a->s, ORDO_OP_NOT, oc_truth(a, xt, x)));
+    }
+    if (x.is_const)
+        return oc_const(a, t, op == ORDO_U_NEG ? (int64_t)(0 - (uint64_t)x.c) : ~x.c);
+    ordo_term v = oc_term(a, t, x);
+    if (a->bv)
+        return oc_sym(ordo_smt_app1(a->s, op == ORDO_U_NEG ? ORDO_OP_BVNEG : ORDO_OP_BVNOT, v));
+    ordo_term neg = ordo_smt_app1(a->s, ORDO_OP_NEG, v);
+    if (op == ORDO_U_NEG)
+        return oc_sym(neg);
+    return oc_sym(ordo_smt_app2(a->s, ORDO_OP_SUB, neg, ordo_smt_int(a->s, 1))); /* ~x = -x-1 */
+}
+
+static ordo_term compare(const oc_arith *a, ordo_binop op, ordo_type xt, ordo_term x, ordo_term y)
+{
+    static const ordo_smt_op int_ops[] = { ORDO_OP_LT, ORDO_OP_LE, ORDO_OP_GT, ORDO_OP_GE };
+    static const ordo_smt_op sbv_ops[] = { ORDO_OP_BVSLT, ORDO_OP_BVSLE, ORDO_OP_BVSGT,
+                                           ORDO_OP_BVSGE };
+    static const ordo_smt_op ubv_ops[] = { ORDO_OP_BVULT, ORDO_OP_BVULE, ORDO_OP_BVUGT,
+                                           ORDO_OP_BVUGE };
+    if (op == ORDO_B_EQ || op == ORDO_B_NE) {
+        ordo_term eq = ordo_smt_app2(a->s, ORDO_OP_EQ, x, y);
+        return op == ORDO_B_EQ ? eq : ordo_smt_app1(a->s, ORDO_OP_NOT, eq);
+    }
+    unsigned k = (unsigned)(op - ORDO_B_LT);
+    const ordo_smt_op *ops = !a->bv ? int_ops : is_unsigned(xt) ? ubv_ops : sbv_ops;
+    return ordo_smt_app2(a->s, ops[k], x, y);
+}
+
+/* C's truncating division and remainder over mathematical integers. */
+static oc_val int_divide(const oc_arith *a, ordo_binop op, ordo_term x, ordo_term y)
+{
+    ordo_smt *s = a->s;
+    ordo_term zero = ordo_smt_int(s, 0);
+    ordo_term ax = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_GE, x, zero), x,
+                                ordo_smt_app1(s, ORDO_OP_NEG, x));
+    ordo_term ay = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_GE, y, zero), y,
+                                ordo_smt_app1(s, ORDO_OP_NEG, y));
+    ordo_term q_abs = ordo_smt_app2(s, ORDO_OP_IDIV, ax, ay);
+    ordo_term same_sign = ordo_smt_app2(s, ORDO_OP_EQ, ordo_smt_app2(s, ORDO_OP_GE, x, zero),
+                                        ordo_smt_app2(s, ORDO_OP_GE, y, zero));
+    ordo_term q = ordo_smt_ite(s, same_sign, q_abs, ordo_smt_app1(s, ORDO_OP_NEG, q_abs));
+    if (op == ORDO_B_DIV)
+        return oc_sym(q);
+    return oc_sym(ordo_smt_app2(s, ORDO_OP_SUB, x, ordo_smt_app2(s, ORDO_OP_MUL, y, q)));
+}
+
+/* The shift amount y (type yt) at the width of t. */
+static ordo_term shift_amount(const oc_arith *a, ordo_type t, oc_val y, ordo_type yt)
+{
+    ordo_term v = oc_term(a, yt, y);
+    if (yt.width < t.width)
+        return a->s->ops->app(a->s, ORDO_OP_ZEXT, 1, &v, t.width - yt.width, 0);
+    if (yt.width > t.width)
+        return a->s->ops->app(a->s, ORDO_OP_EXTRACT, 1, &v, t.width - 1, 0);
+    return v;
+}
+
+static bool fold_binop(const oc_arith *a, ordo_binop op, ordo_type t, ordo_type xt, oc_val x,
+                       oc_val y, oc_val *out)
+{
+    if (!x.is_const || !y.is_const)
+        return false;
+    bool u = a->bv && is_unsigned(xt);
+    uint64_t ux = (uint64_t)x.c, uy = (uint64_t)y.c;
+    switch (op) {
+    case ORDO_B_ADD: *out = oc_const(a, t, (int64_t)(ux + uy)); return true;
+    case ORDO_B_SUB: *out = oc_const(a, t, (int64_t)(ux - uy)); return true;
+    case ORDO_B_MUL: *out = oc_const(a, t, (int64_t)(ux * uy)); return true;
+    case ORDO_B_EQ: *out = oc_const(a, t, x.c == y.c); return true;
+    case ORDO_B_NE: *out = oc_const(a, t, x.c != y.c); return true;
+    case ORDO_B_LT: *out = oc_const(a, t, u ? ux < uy : x.c < y.c); return true;
+    case ORDO_B_LE: *out = oc_const(a, t, u ? ux <= uy : x.c <= y.c); return true;
+    case ORDO_B_GT: *out = oc_const(a, t, u ? ux > uy : x.c > y.c); return true;
+    case ORDO_B_GE: *out = oc_const(a, t, u ? ux >= uy : x.c >= y.c); return true;
+    case ORDO_B_LAND: *out = oc_const(a, t, x.c && y.c); return true;
+    case ORDO_B_LOR: *out = oc_const(a, t, x.c || y.c); return true;
+    default: return false;
+    }
+}
+
+oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt, oc_val y,
+                ordo_type yt)
+{
+    static const ordo_smt_op bv_arith[] = { ORDO_OP_BVADD, ORDO_OP_BVSUB, ORDO_OP_BVMUL };
+    static const ordo_smt_op int_arith[] = { ORDO_OP_ADD, ORDO_OP_SUB, ORDO_OP_MUL };
+    static const ordo_smt_op bv_bitwise[] = { ORDO_OP_BVAND, ORDO_OP_BVOR, ORDO_OP_BVXOR };
+    static const ordo_smt_op bool_bitwise[] = { ORDO_OP_AND, ORDO_OP_OR, ORDO_OP_XOR };
+    oc_val folded;
+    if (fold_binop(a, op, t, xt, x, y, &folded))
+        return folded;
+    ordo_smt *s = a->s;
+    if (op == ORDO_B_LAND || op == ORDO_B_LOR)
+        return from_bool(a, t, ordo_smt_app2(s, op == ORDO_B_LAND ? ORDO_OP_AND : ORDO_OP_OR,
+                                             oc_truth(a, xt, x), oc_truth(a, yt, y)));
+    if (op >= ORDO_B_EQ && op <= ORDO_B_GE)
+        return from_bool(a, t, compare(a, op, xt, oc_term(a, xt, x), oc_term(a, yt, y)));
+    ordo_term tx = oc_term(a, xt, x);
+    switch (op) {
+    case ORDO_B_ADD: case ORDO_B_SUB: case ORDO_B_MUL:
+        return oc_sym(ordo_smt_app2(s, (a->bv ? bv_arith : int_arith)[op - ORDO_B_ADD], tx,
+                                    oc_term(a, yt, y)));
+    case ORDO_B_DIV: case ORDO_B_REM:
+        if (!a->bv)
+            return int_divide(a, op, tx, oc_term(a, yt, y));
+        return oc_sym(ordo_smt_app2(
+            s, is_unsigned(t) ? (op == ORDO_B_DIV ? ORDO_OP_BVUDIV : ORDO_OP_BVUREM)
+                              : (op == ORDO_B_DIV ? ORDO_OP_BVSDIV : ORDO_OP_BVSREM),
+            tx, oc_term(a, yt, y)));
+    case ORDO_B_AND: case ORDO_B_OR: case ORDO_B_XOR:
+        if (t.kind == ORDO_TY_BOOL)
+            return oc_sym(ordo_smt_app2(s, bool_bitwise[op - ORDO_B_AND], tx, oc_term(a, yt, y)));
+        return oc_sym(ordo_smt_app2(s, bv_bitwise[op - ORDO_B_AND], tx, oc_term(a, yt, y)));
+    case ORDO_B_SHL: case ORDO_B_SHR:
+        if (!a->bv && y.is_const && y.c >= 0 && y.c < 62) {
+            ordo_term p = ordo_smt_int(s, INT64_C(1) << y.c);
+            return oc_sym(ordo_smt_app2(s, op == ORDO_B_SHL ? ORDO_OP_MUL : ORDO_OP_IDIV, tx, p));
+        }
+        return oc_sym(ordo_smt_app2(s, op == ORDO_B_SHL ? ORDO_OP_BVSHL
+                                       : is_unsigned(t) ? ORDO_OP_BVLSHR : ORDO_OP_BVASHR,
+                                    tx, shift_amount(a, t, y, yt)));
+    default:
+        return oc_sym(tx); /* not reached: every operator is handled above */
+    }
+}
+
+oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
+{
+    if (to.kind == ORDO_TY_BOOL)
+        return x.is_const ? oc_const(a, to, x.c != 0) : oc_sym(oc_truth(a, from, x));
+    if (x.is_const)
+        return oc_const(a, to, x.c);
+    if (from.kind == ORDO_TY_BOOL)
+        return from_bool(a, to, x.t);
+    if (!a->bv || from.width == to.width)
+        return x;
+    if (to.width < from.width)
+        return oc_sym(a->s->ops->app(a->s, ORDO_OP_EXTRACT, 1, &x.t, to.width - 1, 0));
+    return oc_sym(a->s->ops->app(a->s, is_unsigned(from) ? ORDO_OP_ZEXT : ORDO_OP_SEXT, 1, &x.t,
+                                 to.width - from.width, 0));
+}
+
+oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y)
+{
+    if (x.is_const && y.is_const && x.c == y.c)
+        return x;
+    if (!x.is_const && !y.is_const && x.t == y.t)
+        return x;
+    return oc_sym(ordo_smt_ite(a->s, cond, oc_term(a, t, x), oc_term(a, t, y)));
+}
+
+ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v)
+{
+    if (a->bv || t.kind == ORDO_TY_BOOL)
+        return ordo_smt_bool(a->s, true);
+    ordo_sort is = ordo_smt_int_sort(a->s);
+    ordo_term lo, hi;
+    if (!is_unsigned(t)) {
+        uint64_t half = UINT64_C(1) << (t.width - 1);
+        lo = ordo_smt_int(a->s, -(int64_t)(half - 1) - 1);
+        hi = ordo_smt_int(a->s, (int64_t)(half - 1));
+    } else {
+        lo = ordo_smt_int(a->s, 0);
+        hi = t.width >= 64 ? a->s->ops->numeral(a->s, "18446744073709551615", is)
+                           : ordo_smt_int(a->s, (int64_t)((UINT64_C(1) << t.width) - 1));
+    }
+    return ordo_smt_app2(a->s, ORDO_OP_AND, ordo_smt_app2(a->s, ORDO_OP_LE, lo, v),
+                         ordo_smt_app2(a->s, ORDO_OP_LE, v, hi));
+}
+
+bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out)
+{
+    ordo_term m = ordo_smt_eval(a->s, v, true);
+    if (!m)
+        return false;
+    if (!a->s->ops->term_to_int64(a->s, m, out)) {
+        /* A 64-bit bit-vector beyond INT64_MAX: read its bits as unsigned. */
+        char *text = a->s->ops->term_to_string(a->s, m);
+        char *end = NULL;
+        unsigned long long u = 0;
+        if (text && text[0] == '#' && text[1] == 'x')
+            u = strtoull(text + 2, &end, 16);
+        else if (text && text[0] == '#' && text[1] == 'b')
+            u = strtoull(text + 2, &end, 2);
+        bool ok = end && *end == '\0';
+        free(text);
+        if (!ok)
+            return false;
+        *out = (int64_t)u;
+    }
+    if (a->bv)
+        *out = wrap(t, *out);
+    return true;
+}
+
+bool oc_expr_needs_bv(const ordo_expr *e)
+{
+    if (!e)
+        return false;
+    bool unsig = e->type.kind == ORDO_TY_INT && !e->type.is_signed;
+    switch (e->kind) {
+    case ORDO_E_UNOP:
+        if (e->op == ORDO_U_BITNOT || (e->op == ORDO_U_NEG && unsig))
+            return true;
+        break;
+    case ORDO_E_BINOP:
+        if (e->type.kind != ORDO_TY_BOOL &&
+            (e->op == ORDO_B_AND || e->op == ORDO_B_OR || e->op == ORDO_B_XOR ||
+             e->op == ORDO_B_SHL || e->op == ORDO_B_SHR))
+            return true;
+        if (unsig && (e->op == ORDO_B_ADD || e->op == ORDO_B_SUB || e->op == ORDO_B_MUL))
+            return true;
+        break;
+    case ORDO_E_CAST: {
+        ordo_type from = e->kid[0]->type, to = e->type;
+        if (from.kind == ORDO_TY_INT && to.kind == ORDO_TY_INT &&
+            (to.width < from.width || (to.width == from.width && to.is_signed != from.is_signed) ||
+             (from.is_signed && !to.is_signed)))
+            return true;
+        break;
+    }
+    default:
+        break;
+    }
+    for (int i = 0; i < 3; i++)
+        if (oc_expr_needs_bv(e->kid[i]))
+            return true;
+    return false;
+}

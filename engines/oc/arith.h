@@ -1,0 +1,48 @@
+/*
+ * Values of the SSA encoding: IR expressions over SMT terms, in the
+ * arithmetic of the run (DESIGN.md "Semantics": mathematical integers or
+ * bit-vectors with C's wrap-around). Constants are folded so that
+ * addresses and thread ids stay concrete where the program makes them so.
+ */
+#ifndef OC_ARITH_H
+#define OC_ARITH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ordo/ir.h>
+#include <ordo/smt.h>
+
+typedef struct {
+    ordo_smt *s;
+    bool bv; /* bit-vectors (else mathematical integers) */
+} oc_arith;
+
+typedef struct {
+    bool is_const;
+    int64_t c;     /* is_const: the value (sign/zero-extended like the interpreter) */
+    ordo_term t;   /* otherwise */
+} oc_val;
+
+ordo_sort oc_sort(const oc_arith *a, ordo_type t);
+oc_val oc_const(const oc_arith *a, ordo_type t, int64_t c);
+oc_val oc_sym(ordo_term t);
+ordo_term oc_term(const oc_arith *a, ordo_type t, oc_val v);
+/* The truth of a value of type t (C: != 0) as a Bool term. */
+ordo_term oc_truth(const oc_arith *a, ordo_type t, oc_val v);
+
+oc_val oc_unop(const oc_arith *a, ordo_unop op, ordo_type t, oc_val x, ordo_type xt);
+oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt, oc_val y,
+                ordo_type yt);
+oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from);
+oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y);
+/* Int mode: the range of type t as a constraint on term v (true in bv mode). */
+ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v);
+/* A model value read back as the interpreter keeps it. */
+bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out);
+
+/* Does the meaning of e depend on bit-vector semantics (bitwise operators,
+ * shifts, unsigned arithmetic that may wrap, narrowing casts)? */
+bool oc_expr_needs_bv(const ordo_expr *e);
+
+#endif

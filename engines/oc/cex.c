@@ -1,0 +1,72 @@
+/* Counterexample extraction (see cex.h). */
+#include "cex.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include <ordo/xalloc.h>
+
+#include "arith.h"
+
+static const ordo_type bool_type = { ORDO_TY_BOOL, 1, false };
+
+static bool holds(oc_encoding *enc, ordo_term t)
+{
+    int64_t v = 0;
+    return oc_model_value(&enc->ar, bool_type, t, &v) && v;
+}
+
+/* The error event whose ρ_err disjunct holds in the model. */
+static bool fired_error(oc_encoding *enc, unsigned *event)
+{
+    for (size_t i = 0; i < enc->n_errors; i++)
+        if (holds(enc, enc->errors[i].fired)) {
+            *event = enc->errors[i].event;
+            return true;
+        }
+    return false;
+}
+
+ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
+{
+    const oc_events *es = &enc->es;
+    unsigned error;
+    if (!fired_error(enc, &error)) {
+        *why = xasprintf("model without a reached error");
+        return NULL;
+    }
+    unsigned *order = xmalloc((es->n + 1) * sizeof *order);
+    oc_graph_linearize(g, order);
+    /* Threads are numbered by creation in schedule order (trace.h). */
+    unsigned *tid = xmalloc((enc->n_threads + 1) * sizeof *tid);
+    for (size_t k = 0; k < enc->n_threads; k++)
+        tid[k] = UINT_MAX;
+    tid[0] = 0;
+    unsigned next_tid = 1;
+    ordo_trace *t = ordo_trace_new();
+    for (size_t i = 0; i < es->n; i++) {
+        unsigned e = order[i];
+        if (!oc_graph_is_true(g, es->ev[e].guard))
+            continue;
+        for (size_t k = 1; k < enc->n_threads; k++)
+            if (enc->threads[k].create_event == e && tid[k] == UINT_MAX)
+                tid[k] = next_tid++;
+        const oc_event_info *in = &enc->info[e];
+        if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX)
+            ordo_trace_step(t, tid[in->instance]);
+        if (e == error)
+            break;
+    }
+    for (size_t h = 0; h < enc->n_havocs; h++) {
+        const oc_havoc *hv = &enc->havocs[h];
+        int64_t v = 0;
+        if (tid[hv->instance] == UINT_MAX || (hv->guard && !holds(enc, hv->guard)))
+            continue;
+        if (!oc_model_value(&enc->ar, hv->type, hv->value, &v))
+            v = 0;
+        ordo_trace_value(t, tid[hv->instance], v);
+    }
+    free(order);
+    free(tid);
+    return t;
+}

@@ -1,0 +1,141 @@
+/* Conflict sets with deduplication (see clauses.h). */
+#include "clauses.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ordo/xalloc.h>
+
+void oc_clauses_init(oc_clauses *c)
+{
+    memset(c, 0, sizeof *c);
+    c->off = xcalloc(1, sizeof *c->off);
+    c->cap = 1;
+}
+
+void oc_clauses_free(oc_clauses *c)
+{
+    free(c->pool);
+    free(c->off);
+    free(c->table);
+    memset(c, 0, sizeof *c);
+}
+
+void oc_clauses_clear(oc_clauses *c)
+{
+    c->n = 0;
+    c->n_pool = 0;
+    c->off[0] = 0;
+    if (c->table)
+        memset(c->table, 0, c->table_size * sizeof *c->table);
+}
+
+const oc_lit *oc_clauses_get(const oc_clauses *c, size_t i, size_t *n)
+{
+    *n = c->off[i + 1] - c->off[i];
+    return c->pool + c->off[i];
+}
+
+static uint64_t hash_lits(const oc_lit *l, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ l[i]) * 1099511628211ull;
+    return h;
+}
+
+static bool same(const oc_clauses *c, size_t i, const oc_lit *l, size_t n)
+{
+    size_t m;
+    const oc_lit *x = oc_clauses_get(c, i, &m);
+    return m == n && !memcmp(x, l, n * sizeof *l);
+}
+
+static void rehash(oc_clauses *c)
+{
+    free(c->table);
+    c->table_size = c->table_size ? 2 * c->table_size : 64;
+    c->table = xcalloc(c->table_size, sizeof *c->table);
+    for (size_t i = 0; i < c->n; i++) {
+        size_t m;
+        const oc_lit *x = oc_clauses_get(c, i, &m);
+        size_t h = hash_lits(x, m) & (c->table_size - 1);
+        while (c->table[h])
+            h = (h + 1) & (c->table_size - 1);
+        c->table[h] = i + 1;
+    }
+}
+
+static int cmp_lit(const void *a, const void *b)
+{
+    oc_lit x = *(const oc_lit *)a, y = *(const oc_lit *)b;
+    return (x > y) - (x < y);
+}
+
+bool oc_clauses_add(oc_clauses *c, const oc_lit *lits, size_t n)
+{
+    /* Normalise into the pool's tail: sorted, without 0 and duplicates. */
+    size_t start = c->n_pool;
+    for (size_t i = 0; i < n; i++) {
+        if (!lits[i])
+            continue;
+        XGROW(c->pool, c->n_pool, c->cap_pool);
+        c->pool[c->n_pool++] = lits[i];
+    }
+    oc_lit *mine = c->pool + start;
+    size_t m = c->n_pool - start;
+    qsort(mine, m, sizeof *mine, cmp_lit);
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++)
+        if (!k || mine[k - 1] != mine[i])
+            mine[k++] = mine[i];
+    c->n_pool = start + k;
+    if (2 * (c->n + 1) > c->table_size)
+        rehash(c);
+    size_t h = hash_lits(mine, k) & (c->table_size - 1);
+    for (; c->table[h]; h = (h + 1) & (c->table_size - 1))
+        if (same(c, c->table[h] - 1, mine, k)) {
+            c->n_pool = start;
+            return false;
+        }
+    c->table[h] = c->n + 1;
+    if (c->n + 2 > c->cap) {
+        c->cap *= 2;
+        c->off = xrealloc(c->off, c->cap * sizeof *c->off);
+    }
+    c->off[++c->n] = c->n_pool;
+    return true;
+}
+
+static bool subset(const oc_lit *a, size_t na, const oc_lit *b, size_t nb)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < na; i++) {
+        while (j < nb && b[j] < a[i])
+            j++;
+        if (j == nb || b[j] != a[i])
+            return false;
+    }
+    return true;
+}
+
+void oc_clauses_keep_minimal(oc_clauses *c)
+{
+    oc_clauses kept;
+    oc_clauses_init(&kept);
+    for (size_t i = 0; i < c->n; i++) {
+        size_t ni;
+        const oc_lit *li = oc_clauses_get(c, i, &ni);
+        bool redundant = false;
+        for (size_t j = 0; j < c->n && !redundant; j++) {
+            size_t nj;
+            const oc_lit *lj = oc_clauses_get(c, j, &nj);
+            redundant = j != i && (nj < ni || (nj == ni && j < i)) && subset(lj, nj, li, ni);
+        }
+        if (!redundant)
+            oc_clauses_add(&kept, li, ni);
+    }
+    oc_clauses_free(c);
+    *c = kept;
+}

@@ -1,0 +1,117 @@
+/*
+ * The symbolic encoding of a loop-free program (thesis Section 5.3.1):
+ * events with guards and values (unroll.c walks each thread's CFA in SSA
+ * form), then ρ_va (the values of writes, in the terms themselves), ρ_err,
+ * RF-Val / RF-Some over Boolean rf variables, and for the SC stage WS-Cond
+ * / WS-Some over ws variables (encode.c). The orders themselves (ψ_ord)
+ * are left to the event graph: BASIC checks models, PROP propagates.
+ */
+#ifndef OC_ENCODING_H
+#define OC_ENCODING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ordo/ir.h>
+#include <ordo/smt.h>
+
+#include "arith.h"
+#include "events.h"
+
+/* A guard: constant true / false, or a Bool variable with its literal. */
+typedef struct {
+    enum { OC_G_TRUE, OC_G_FALSE, OC_G_VAR } kind;
+    ordo_term t;
+    oc_lit lit;
+} oc_guard;
+
+/* Per event: what the counterexample and the encoding need. */
+typedef struct {
+    unsigned instance;      /* thread instance (0 = main); init events: UINT_MAX */
+    const ordo_stmt *stmt;  /* the statement it belongs to (NULL for init) */
+    bool is_step;           /* anchors a visible step of its thread (trace.h) */
+    ordo_term value;        /* READ/WRITE: value at the location's type */
+    ordo_term guard;        /* its guard as a term (NULL = true) */
+} oc_event_info;
+
+typedef struct {
+    bool is_mem;
+    uint64_t key;           /* variable index or cell address */
+    ordo_type type;
+} oc_location;
+
+typedef struct {
+    unsigned proc;
+    unsigned create_event;  /* SYNC event of its THREAD_START (main: none) */
+    unsigned end_event;     /* SYNC event at its end */
+    oc_guard terminated;    /* reached its final location */
+} oc_thread;
+
+typedef struct {
+    unsigned instance;
+    ordo_term guard;        /* NULL = true */
+    ordo_term value;
+    ordo_type type;
+} oc_havoc;
+
+typedef struct {
+    unsigned event;         /* the read of the liveness location */
+    ordo_term fired;        /* guard ∧ the program had not exited */
+} oc_error;
+
+/* An atomic section (or multi-event step): its guard S and the guards
+ * under which it ended the program inside (error / exit). */
+typedef struct {
+    oc_guard guard;
+    ordo_term escaped;
+} oc_section;
+
+typedef struct oc_encoding {
+    const ordo_program *p;
+    oc_arith ar;
+    oc_events es;
+    /* Literal i's term (index 0 unused). */
+    ordo_term *lit_term;
+    size_t cap_lit_term;
+    oc_event_info *info;
+    size_t cap_info;
+    oc_location *locs;
+    size_t n_locs, cap_locs;
+    size_t *loc_table, loc_table_size; /* hash: (is_mem, key) -> loc + 1 */
+    oc_thread *threads;
+    size_t n_threads, cap_threads;
+    oc_havoc *havocs;
+    size_t n_havocs, cap_havocs;
+    oc_error *errors;
+    size_t n_errors, cap_errors;
+    oc_section *sections;   /* per atomic block of es */
+    size_t n_sections, cap_sections;
+    unsigned init_done;     /* SYNC event after every initial write */
+    oc_lit false_lit;       /* the literal of guards that are constant false */
+    unsigned live_loc;      /* location "the program has not exited" */
+    uint64_t next_alloc;    /* next base address for ALLOC */
+    bool unwinding;         /* an unwinding edge may be taken: a bounded result */
+    char *unsupported;      /* set when the program cannot be encoded faithfully */
+    unsigned long fresh;    /* counter for variable names */
+} oc_encoding;
+
+/* Builds the events and the value constraints of the program (already
+ * inlined and unrolled: every CFA loop-free, no calls) into s. Returns
+ * false with enc->unsupported set when something cannot be encoded. */
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv);
+void oc_encoding_free(oc_encoding *enc);
+
+/* Literal management shared by the unroller and the encoder. */
+oc_lit oc_enc_lit(oc_encoding *enc, ordo_term t);
+ordo_term oc_enc_fresh(oc_encoding *enc, const char *prefix, ordo_sort sort);
+
+struct oc_po;
+/* Pairs up rf / ws candidates (po: the static program order of enc->es)
+ * and asserts RF-Val, RF-Some, ρ_err; with ws, also WS-Cond and WS-Some
+ * (the SC stage). Indexes the events. */
+void oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws);
+
+/* ¬(l1 ∧ ... ∧ ln) for a conflict. */
+void oc_enc_assert_conflict(oc_encoding *enc, const oc_lit *lits, size_t n);
+
+#endif

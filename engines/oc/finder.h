@@ -1,0 +1,30 @@
+/*
+ * The automatic conflict finder (thesis Section 5.4, Algorithm 3): simple
+ * cycles of the potential happens-before relation < (Definition 17),
+ * found before solving. Each cycle's reason (Definition 18) holds in no
+ * valid execution (Lemma 4, Theorem 5), so its negation may be asserted.
+ */
+#ifndef OC_FINDER_H
+#define OC_FINDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "clauses.h"
+#include "events.h"
+#include "po.h"
+
+typedef enum { OC_FINDER_NONE, OC_FINDER_RF, OC_FINDER_RF_WS_FR } oc_finder_mode;
+
+typedef struct {
+    size_t conflicts_rf;    /* Figure 5.4a */
+    size_t conflicts_ws_fr; /* Figures 5.4b and 5.4c (found in pairs) */
+    bool truncated;         /* stopped at the clause limit */
+} oc_finder_stats;
+
+/* Appends the conflicts to out (deduplicated). es must be indexed.
+ * At most max_clauses distinct clauses are added. */
+void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode,
+                       size_t max_clauses, oc_clauses *out, oc_finder_stats *st);
+
+#endif

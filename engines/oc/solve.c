@@ -1,0 +1,86 @@
+/* The lazy check loop shared by BASIC and PROP (see solve.h). */
+#include "solve.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+#include "clauses.h"
+
+/* The harness runtime provides the deadline; tests run without one. */
+#pragma weak ordo_deadline_expired
+
+/* Kernel reasons collected per refinement (seed 002 keeps all core ones;
+ * a bound keeps one refinement cheap). */
+#define MAX_KERNEL_REASONS 64
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool model_true(oc_encoding *enc, ordo_term t)
+{
+    ordo_term v = ordo_smt_eval(enc->ar.s, t, true);
+    int64_t b = 0;
+    return v && enc->ar.s->ops->term_to_int64(enc->ar.s, v, &b) && b;
+}
+
+oc_graph *oc_model_graph(oc_encoding *enc, size_t max_conflicts, size_t *n_conflicts)
+{
+    oc_graph *g = oc_graph_new(&enc->es);
+    for (oc_lit l = 1; l <= enc->es.n_lits; l++)
+        oc_graph_assign(g, l, l != enc->false_lit && model_true(enc, enc->lit_term[l]));
+    *n_conflicts = oc_graph_propagate(g, max_conflicts);
+    return g;
+}
+
+/* Adds the negations of the subset-minimal reasons of g's conflicts. */
+static bool refine(oc_encoding *enc, oc_graph *g, size_t n, oc_solve_stats *st)
+{
+    oc_clauses c;
+    oc_clauses_init(&c);
+    for (size_t i = 0; i < n; i++) {
+        size_t m;
+        const oc_lit *r = oc_graph_conflict(g, i, &m);
+        oc_clauses_add(&c, r, m);
+    }
+    oc_clauses_keep_minimal(&c);
+    bool ok = true;
+    for (size_t i = 0; i < c.n; i++) {
+        size_t m;
+        const oc_lit *r = oc_clauses_get(&c, i, &m);
+        if (m == 0) { /* a cycle without reason: program order itself */
+            st->error = "internal error: conflict without a reason";
+            ok = false;
+            break;
+        }
+        oc_enc_assert_conflict(enc, r, m);
+    }
+    st->refinements++;
+    st->refinement_clauses += c.n;
+    oc_clauses_free(&c);
+    return ok;
+}
+
+ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, oc_solve_stats *st)
+{
+    for (;;) {
+        if (deadline && ordo_deadline_expired && ordo_deadline_expired(deadline))
+            return ORDO_SMT_UNKNOWN;
+        double t0 = cpu_seconds();
+        ordo_smt_result r = ordo_smt_check(enc->ar.s);
+        st->solver_time_s += cpu_seconds() - t0;
+        if (r != ORDO_SMT_SAT || st->error)
+            return st->error ? ORDO_SMT_UNKNOWN : r;
+        size_t n;
+        oc_graph *g = oc_model_graph(enc, MAX_KERNEL_REASONS, &n);
+        bool ok = n == 0 || refine(enc, g, n, st);
+        oc_graph_free(g);
+        if (n == 0)
+            return ORDO_SMT_SAT;
+        if (!ok)
+            return ORDO_SMT_UNKNOWN;
+    }
+}

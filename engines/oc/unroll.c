@@ -1,0 +1,894 @@
+/*
+ * From a loop-free IR program to events and value constraints (thesis
+ * Section 5.3.1). Each thread instance's CFA is walked in topological
+ * order of its locations with an SSA state (guard + values of locals);
+ * every access to shared state (globals, memory cells) becomes an event
+ * with the current guard. Program order follows the walk ("branches one
+ * after another"), with create edges from THREAD_START to the new
+ * thread's first event and guarded join edges from a thread's end.
+ *
+ * Semantics follow the IR interpreter: a false ASSUME, a held lock or a
+ * join of an unfinished thread stops the thread (its later events are
+ * disabled: the other threads go on); ERROR and EXIT end the program,
+ * modelled by a "live" location that errors read and exits overwrite.
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ordo/ir_build.h>
+#include <ordo/xalloc.h>
+
+#include "encoding.h"
+
+/* ---- encoding tables --------------------------------------------------- */
+
+ordo_term oc_enc_fresh(oc_encoding *enc, const char *prefix, ordo_sort sort)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s!%lu", prefix, enc->fresh++);
+    return ordo_smt_var(enc->ar.s, name, sort);
+}
+
+oc_lit oc_enc_lit(oc_encoding *enc, ordo_term t)
+{
+    oc_lit l = oc_events_new_lit(&enc->es);
+    while (l >= enc->cap_lit_term) {
+        enc->cap_lit_term = enc->cap_lit_term ? 2 * enc->cap_lit_term : 256;
+        enc->lit_term = xrealloc(enc->lit_term, enc->cap_lit_term * sizeof *enc->lit_term);
+    }
+    enc->lit_term[l] = t;
+    return l;
+}
+
+static void unsupported(oc_encoding *enc, const ordo_stmt *st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void unsupported(oc_encoding *enc, const ordo_stmt *st, const char *fmt, ...)
+{
+    if (enc->unsupported)
+        return;
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    enc->unsupported = xasprintf("unsupported: %s (%s:%u)", what,
+                                 st && st->file ? st->file : "?", st ? st->line : 0);
+}
+
+static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type);
+
+/* Appends an event; init events belong to no thread instance. */
+static unsigned add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread, unsigned loc,
+                          oc_guard g, unsigned instance, const ordo_stmt *st)
+{
+    oc_lit lit = g.kind == OC_G_VAR ? g.lit : g.kind == OC_G_FALSE ? enc->false_lit : 0;
+    unsigned e = oc_events_add(&enc->es, kind, ethread, loc, lit);
+    if (e >= enc->cap_info) {
+        enc->cap_info = enc->cap_info ? 2 * enc->cap_info : 256;
+        enc->info = xrealloc(enc->info, enc->cap_info * sizeof *enc->info);
+    }
+    enc->info[e] = (oc_event_info){ .instance = instance, .stmt = st,
+                                    .guard = g.kind == OC_G_TRUE ? NULL : enc->lit_term[lit] };
+    return e;
+}
+
+static const oc_guard TRUE_GUARD = { OC_G_TRUE, NULL, 0 };
+
+/* The initial value of a location: a global's initialiser, a static
+ * object's initial cell, else 0. */
+static int64_t initial_value(const ordo_program *p, bool is_mem, uint64_t key)
+{
+    if (!is_mem)
+        return p->vars[key].init;
+    for (unsigned o = 0; o < p->n_objects; o++) {
+        const ordo_object *ob = &p->objects[o];
+        if (key < ob->base || key >= ob->base + ob->n_cells)
+            continue;
+        for (unsigned i = 0; i < ob->n_init; i++)
+            if (ob->init_offsets[i] == key - ob->base)
+                return ob->init_values[i];
+    }
+    return 0;
+}
+
+static size_t hash_key(bool is_mem, uint64_t key)
+{
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) ^ (is_mem ? 0xabcdefull : 0);
+    return (size_t)(h ^ (h >> 29));
+}
+
+static void rehash_locations(oc_encoding *enc)
+{
+    free(enc->loc_table);
+    enc->loc_table_size = enc->loc_table_size ? 2 * enc->loc_table_size : 256;
+    enc->loc_table = xcalloc(enc->loc_table_size, sizeof *enc->loc_table);
+    for (size_t l = 0; l < enc->n_locs; l++) {
+        size_t h = hash_key(enc->locs[l].is_mem, enc->locs[l].key) & (enc->loc_table_size - 1);
+        while (enc->loc_table[h])
+            h = (h + 1) & (enc->loc_table_size - 1);
+        enc->loc_table[h] = l + 1;
+    }
+}
+
+/* Address space reserved by an allocation of symbolic size. */
+#define ALLOC_GAP (UINT64_C(1) << 24)
+
+/* The key of the location "live". */
+#define LIVE_KEY UINT64_MAX
+
+/* The location of a global or cell with its initial write (thread 0 =
+ * init, before main by program order). A global has its variable's type;
+ * a cell holds any scalar, as a 64-bit integer like the interpreter's
+ * cells, and accesses convert to and from it. */
+static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type)
+{
+    if (is_mem)
+        type = ordo_ty_int(64, true);
+    else if (key != LIVE_KEY)
+        type = enc->p->vars[key].type;
+    if (2 * (enc->n_locs + 1) > enc->loc_table_size)
+        rehash_locations(enc);
+    size_t h = hash_key(is_mem, key) & (enc->loc_table_size - 1);
+    for (; enc->loc_table[h]; h = (h + 1) & (enc->loc_table_size - 1)) {
+        const oc_location *l = &enc->locs[enc->loc_table[h] - 1];
+        if (l->is_mem == is_mem && l->key == key)
+            return (unsigned)(enc->loc_table[h] - 1);
+    }
+    XGROW(enc->locs, enc->n_locs, enc->cap_locs);
+    unsigned loc = (unsigned)enc->n_locs++;
+    enc->locs[loc] = (oc_location){ is_mem, key, type };
+    enc->loc_table[h] = loc + 1;
+    int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
+    unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
+    enc->info[w].value = oc_term(&enc->ar, type, oc_const(&enc->ar, type, init));
+    oc_events_add_po(&enc->es, w, enc->init_done, 0);
+    return loc;
+}
+
+/* ---- guards --------------------------------------------------------------- */
+
+static oc_guard guard_var(oc_encoding *enc, ordo_term definition)
+{
+    ordo_term v = oc_enc_fresh(enc, "g", ordo_smt_bool_sort(enc->ar.s));
+    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_EQ, v, definition));
+    return (oc_guard){ OC_G_VAR, v, oc_enc_lit(enc, v) };
+}
+
+static ordo_term guard_term(oc_encoding *enc, oc_guard g)
+{
+    return g.kind == OC_G_VAR ? g.t : ordo_smt_bool(enc->ar.s, g.kind == OC_G_TRUE);
+}
+
+/* g ∧ c for a Bool value c (constant-folded). */
+static oc_guard guard_and(oc_encoding *enc, oc_guard g, oc_val c)
+{
+    if (g.kind == OC_G_FALSE || (c.is_const && !c.c))
+        return (oc_guard){ OC_G_FALSE, NULL, 0 };
+    if (c.is_const)
+        return g;
+    if (g.kind == OC_G_TRUE)
+        return guard_var(enc, c.t);
+    return guard_var(enc, ordo_smt_app2(enc->ar.s, ORDO_OP_AND, g.t, c.t));
+}
+
+/* ---- a thread instance's walk ----------------------------------------- */
+
+typedef struct {
+    oc_guard g;
+    oc_val *locals;
+    int block;            /* open atomic block (index) or -1 */
+    unsigned depth;       /* atomic nesting */
+} path_state;
+
+typedef struct {
+    oc_encoding *enc;
+    const ordo_program *p;
+    unsigned instance, ethread;
+    unsigned last;        /* last event in program order */
+    path_state st;
+    bool need_anchor;     /* the current visible statement has no step event yet */
+    oc_guard exited;      /* the paths that ended by pthread_exit */
+} walker;
+
+static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
+                        oc_guard g);
+
+static unsigned emit(walker *w, oc_event_kind kind, unsigned loc, const ordo_stmt *st)
+{
+    unsigned e = add_event(w->enc, kind, w->ethread, loc, w->st.g, w->instance, st);
+    oc_events_add_po(&w->enc->es, w->last, e, 0);
+    w->last = e;
+    w->enc->es.ev[e].block = w->st.block;
+    if (w->need_anchor && w->st.depth == 0) {
+        w->enc->info[e].is_step = true;
+        w->need_anchor = false;
+    }
+    return e;
+}
+
+static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
+                          const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    unsigned loc = location(enc, is_mem, key, type);
+    ordo_type lt = enc->locs[loc].type;
+    unsigned e = emit(w, OC_READ, loc, st);
+    enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
+    return oc_cast(&enc->ar, type, oc_sym(enc->info[e].value), lt);
+}
+
+static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, oc_val v,
+                         const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    unsigned loc = location(enc, is_mem, key, type);
+    ordo_type lt = enc->locs[loc].type;
+    unsigned e = emit(w, OC_WRITE, loc, st);
+    enc->info[e].value = oc_term(&enc->ar, lt, oc_cast(&enc->ar, lt, v, type));
+}
+
+static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
+
+/* A constant address, or unsupported. */
+static bool eval_address(walker *w, const ordo_expr *addr, const ordo_stmt *st, uint64_t *out)
+{
+    oc_val a = eval(w, addr, st);
+    if (!a.is_const) {
+        unsupported(w->enc, st, "memory access at a symbolic address");
+        return false;
+    }
+    *out = (uint64_t)a.c;
+    return true;
+}
+
+static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
+{
+    const oc_arith *ar = &w->enc->ar;
+    switch (e->kind) {
+    case ORDO_E_CONST:
+        return oc_const(ar, e->type, e->value);
+    case ORDO_E_VAR:
+        if (w->p->vars[e->var].is_global)
+            return read_shared(w, false, e->var, e->type, st);
+        return w->st.locals[e->var];
+    case ORDO_E_LOAD: {
+        uint64_t addr;
+        if (!eval_address(w, e->kid[0], st, &addr))
+            return oc_const(ar, e->type, 0);
+        return read_shared(w, true, addr, e->type, st);
+    }
+    case ORDO_E_UNOP:
+        return oc_unop(ar, (ordo_unop)e->op, e->type, eval(w, e->kid[0], st), e->kid[0]->type);
+    case ORDO_E_BINOP: {
+        oc_val x = eval(w, e->kid[0], st), y = eval(w, e->kid[1], st);
+        return oc_binop(ar, (ordo_binop)e->op, e->type, x, e->kid[0]->type, y, e->kid[1]->type);
+    }
+    case ORDO_E_ITE: {
+        oc_val c = eval(w, e->kid[0], st);
+        oc_val x = eval(w, e->kid[1], st), y = eval(w, e->kid[2], st);
+        if (c.is_const)
+            return c.c ? x : y;
+        return oc_ite(ar, e->type, oc_truth(ar, e->kid[0]->type, c), x, y);
+    }
+    case ORDO_E_CAST:
+        return oc_cast(ar, e->type, eval(w, e->kid[0], st), e->kid[0]->type);
+    }
+    unsupported(w->enc, st, "unknown expression");
+    return oc_const(ar, e->type, 0);
+}
+
+static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *st)
+{
+    if (lv->is_mem) {
+        uint64_t addr;
+        if (eval_address(w, lv->addr, st, &addr))
+            write_shared(w, true, addr, lv->type, v, st);
+    } else if (w->p->vars[lv->var].is_global) {
+        write_shared(w, false, lv->var, lv->type, v, st);
+    } else {
+        w->st.locals[lv->var] = v;
+    }
+}
+
+/* A SYNC event (no location). */
+static unsigned sync_event(walker *w, const ordo_stmt *st)
+{
+    return emit(w, OC_SYNC, 0, st);
+}
+
+/* Atomic sections (and steps made of several events): one block per
+ * outermost section, with begin and end SYNC events; the events in
+ * between carry the block. The section runs under a fresh guard S that
+ * anchors its step: S ⇒ the guard at entry, and S ⇒ the section
+ * completes (reaches its end, an error or an exit). A section that would
+ * block inside (a false assume, a held lock, an unfinished join) thus
+ * does not start: in the interpreter nothing else could run after it,
+ * and a thread may always stop early (reachability is prefix-closed), so
+ * this is exact. */
+static void atomic_begin(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    if (w->st.depth > 0) {
+        w->st.depth++;
+        return;
+    }
+    ordo_term v = oc_enc_fresh(enc, "step", ordo_smt_bool_sort(enc->ar.s));
+    oc_guard s = { OC_G_VAR, v, oc_enc_lit(enc, v) };
+    if (w->st.g.kind == OC_G_VAR)
+        ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, v, w->st.g.t));
+    w->st.g = s;
+    unsigned b = sync_event(w, st);
+    w->st.depth = 1;
+    w->st.block = (int)oc_events_add_block(&enc->es, b, b);
+    enc->es.ev[b].block = w->st.block;
+    XGROW(enc->sections, enc->n_sections, enc->cap_sections);
+    enc->sections[enc->n_sections++] = (oc_section){ s, ordo_smt_bool(enc->ar.s, false) };
+}
+
+static void atomic_end(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    if (w->st.depth == 0 || --w->st.depth > 0)
+        return;
+    oc_block *b = &enc->es.blocks[w->st.block];
+    if (b->end != b->begin) {
+        unsupported(enc, st, "atomic section with several ends");
+        return;
+    }
+    const oc_section *sec = &enc->sections[w->st.block];
+    ordo_term done = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, guard_term(enc, w->st.g), sec->escaped);
+    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, sec->guard.t, done));
+    bool anchor = w->need_anchor;
+    w->need_anchor = false; /* the end is part of the section's step */
+    unsigned e = sync_event(w, st);
+    w->need_anchor = anchor;
+    b->end = e;
+    w->st.block = -1;
+}
+
+static bool is_shared_free(const ordo_program *p, const ordo_expr *e)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_LOAD || (e->kind == ORDO_E_VAR && p->vars[e->var].is_global))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (!is_shared_free(p, e->kid[i]))
+            return false;
+    return true;
+}
+
+static bool lvalue_is_shared(const ordo_program *p, const ordo_lvalue *lv)
+{
+    return lv->is_mem || p->vars[lv->var].is_global;
+}
+
+static void exec(walker *w, const ordo_stmt *st);
+
+static void exec_havoc(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    ordo_term v = oc_enc_fresh(enc, "nondet", oc_sort(&enc->ar, st->lhs.type));
+    ordo_smt_assert(enc->ar.s, oc_in_range(&enc->ar, st->lhs.type, v));
+    XGROW(enc->havocs, enc->n_havocs, enc->cap_havocs);
+    enc->havocs[enc->n_havocs++] = (oc_havoc){ w->instance, guard_term(enc, w->st.g), v,
+                                               st->lhs.type };
+    assign(w, &st->lhs, oc_sym(v), st);
+}
+
+/* Allocation: fresh cells at a new base address. Every cell not written
+ * yet reads 0 (its initial write), as the IR's zeroed cells. A
+ * symbolic size reserves a gap no access of the program reaches. */
+static void exec_alloc(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    oc_val size = eval(w, st->size, st);
+    uint64_t base = enc->next_alloc;
+    bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
+    enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
+    sync_event(w, st);
+    if (st->has_lhs)
+        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, (int64_t)base), st);
+}
+
+static void exec_thread_start(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    oc_val arg = st->rhs ? eval(w, st->rhs, st) : oc_const(&enc->ar, ordo_ty_int(32, true), 0);
+    unsigned c = sync_event(w, st);
+    unsigned id = (unsigned)enc->n_threads;
+    if (st->has_lhs)
+        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, id), st);
+    walk_thread(enc, st->proc, arg, c, w->st.g);
+}
+
+/* g ∨ h for two guards. */
+static oc_guard guard_or(oc_encoding *enc, oc_guard g, oc_guard h)
+{
+    if (g.kind == OC_G_TRUE || h.kind == OC_G_FALSE)
+        return g;
+    if (h.kind == OC_G_TRUE || g.kind == OC_G_FALSE)
+        return h;
+    return guard_var(enc, ordo_smt_app2(enc->ar.s, ORDO_OP_OR, g.t, h.t));
+}
+
+/* g ∧ h for two guards. */
+static oc_guard guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h)
+{
+    if (h.kind == OC_G_TRUE)
+        return g;
+    if (h.kind == OC_G_FALSE)
+        return h;
+    return guard_and(enc, g, oc_sym(h.t));
+}
+
+/* Join: completes once the joined thread has terminated (a guarded po
+ * edge from its end). A symbolic id may denote several instances, each
+ * with its own edge; an id of no instance is over-approximated as not
+ * blocking. */
+static void exec_join(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    ordo_smt *s = enc->ar.s;
+    oc_val id = eval(w, st->cond, st);
+    size_t n = enc->n_threads;
+    if (id.is_const) {
+        if (id.c >= 0 && (size_t)id.c < n)
+            w->st.g = guard_and_guard(enc, w->st.g, enc->threads[id.c].terminated);
+        unsigned j = sync_event(w, st);
+        if (id.c >= 0 && (size_t)id.c < n && w->st.g.kind != OC_G_FALSE)
+            oc_events_add_po(&enc->es, enc->threads[id.c].end_event, j,
+                             w->st.g.kind == OC_G_VAR ? w->st.g.lit : 0);
+        return;
+    }
+    ordo_type it = st->cond->type;
+    oc_guard *done = xmalloc((n + 1) * sizeof *done);
+    ordo_term none = ordo_smt_bool(s, true), any = NULL;
+    for (size_t k = 0; k < n; k++) {
+        oc_val is_k = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), id, it,
+                               oc_const(&enc->ar, it, (int64_t)k), it);
+        done[k] = guard_and_guard(enc, guard_and(enc, w->st.g, is_k), enc->threads[k].terminated);
+        none = ordo_smt_app2(s, ORDO_OP_AND, none, ordo_smt_app1(s, ORDO_OP_NOT, is_k.t));
+        any = any ? ordo_smt_app2(s, ORDO_OP_OR, any, guard_term(enc, done[k]))
+                  : guard_term(enc, done[k]);
+    }
+    any = any ? ordo_smt_app2(s, ORDO_OP_OR, any, none) : none;
+    w->st.g = guard_and(enc, w->st.g, oc_sym(any));
+    unsigned j = sync_event(w, st);
+    for (size_t k = 0; k < n; k++)
+        if (done[k].kind != OC_G_FALSE)
+            oc_events_add_po(&enc->es, enc->threads[k].end_event, j,
+                             done[k].kind == OC_G_VAR ? done[k].lit : 0);
+    free(done);
+}
+
+/* pthread_mutex_lock: read 0 and write 1 in one step (exec_step makes it
+ * atomic); a held lock stops the thread (the model may as well read a
+ * later unlock's 0). */
+static void exec_lock(walker *w, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    ordo_type t = ordo_ty_int(32, true);
+    uint64_t addr;
+    if (eval_address(w, st->addr, st, &addr)) {
+        oc_val v = read_shared(w, true, addr, t, st);
+        oc_val is_free = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), v, t,
+                                  oc_const(&enc->ar, t, 0), t);
+        w->st.g = guard_and(enc, w->st.g, is_free);
+        write_shared(w, true, addr, t, oc_const(&enc->ar, t, 1), st);
+    }
+}
+
+static void exec_unlock(walker *w, const ordo_stmt *st)
+{
+    ordo_type t = ordo_ty_int(32, true);
+    uint64_t addr;
+    if (eval_address(w, st->addr, st, &addr))
+        write_shared(w, true, addr, t, oc_const(&w->enc->ar, t, 0), st);
+}
+
+/* ERROR reads "live" (the program has not exited); EXIT writes it. */
+static void exec_end(walker *w, const ordo_stmt *st, bool is_error)
+{
+    oc_encoding *enc = w->enc;
+    ordo_type b = ordo_ty_bool();
+    if (is_error) {
+        oc_val live = read_shared(w, false, LIVE_KEY, b, st);
+        XGROW(enc->errors, enc->n_errors, enc->cap_errors);
+        enc->errors[enc->n_errors++] = (oc_error){
+            w->last, ordo_smt_app2(enc->ar.s, ORDO_OP_AND, guard_term(enc, w->st.g),
+                                   oc_term(&enc->ar, b, live)) };
+    } else {
+        write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), st);
+    }
+    if (w->st.block >= 0) {
+        oc_section *sec = &enc->sections[w->st.block];
+        sec->escaped = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, sec->escaped, guard_term(enc, w->st.g));
+    }
+    w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
+}
+
+/* Statements that synchronise and also access shared state (and locks)
+ * run their events as one atomic step (the interpreter executes them at
+ * once, or not at all while they would block). */
+static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
+{
+    switch (st->kind) {
+    case ORDO_S_THREAD_START:
+        return !is_shared_free(p, st->rhs) || (st->has_lhs && lvalue_is_shared(p, &st->lhs));
+    case ORDO_S_THREAD_JOIN:
+        return !is_shared_free(p, st->cond);
+    case ORDO_S_ALLOC: case ORDO_S_LOCK:
+        return true;
+    case ORDO_S_UNLOCK: case ORDO_S_FREE:
+        return !is_shared_free(p, st->addr);
+    default:
+        return false;
+    }
+}
+
+static void exec(walker *w, const ordo_stmt *st)
+{
+    if (w->st.g.kind == OC_G_FALSE || w->enc->unsupported)
+        return;
+    switch (st->kind) {
+    case ORDO_S_SKIP:
+        return;
+    case ORDO_S_ASSIGN:
+        assign(w, &st->lhs, eval(w, st->rhs, st), st);
+        return;
+    case ORDO_S_HAVOC:
+        exec_havoc(w, st);
+        return;
+    case ORDO_S_ASSUME: {
+        oc_val c = eval(w, st->cond, st);
+        w->st.g = guard_and(w->enc, w->st.g,
+                            c.is_const ? c : oc_sym(oc_truth(&w->enc->ar, st->cond->type, c)));
+        return;
+    }
+    case ORDO_S_ALLOC:
+        exec_alloc(w, st);
+        return;
+    case ORDO_S_FREE:
+        if (!is_shared_free(w->p, st->addr))
+            eval(w, st->addr, st);
+        sync_event(w, st);
+        return;
+    case ORDO_S_THREAD_START:
+        exec_thread_start(w, st);
+        return;
+    case ORDO_S_THREAD_JOIN:
+        exec_join(w, st);
+        return;
+    case ORDO_S_ATOMIC_BEGIN:
+        atomic_begin(w, st);
+        return;
+    case ORDO_S_ATOMIC_END:
+        atomic_end(w, st);
+        return;
+    case ORDO_S_LOCK:
+        exec_lock(w, st);
+        return;
+    case ORDO_S_UNLOCK:
+        exec_unlock(w, st);
+        return;
+    case ORDO_S_RETURN:
+        if (st->rhs && !is_shared_free(w->p, st->rhs))
+            eval(w, st->rhs, st);
+        return;
+    case ORDO_S_ERROR:
+        exec_end(w, st, true);
+        return;
+    case ORDO_S_EXIT:
+        exec_end(w, st, false);
+        return;
+    case ORDO_S_SEQ:
+        for (unsigned i = 0; i < st->n_stmts; i++)
+            exec(w, st->stmts[i]);
+        return;
+    case ORDO_S_CALL:
+        unsupported(w->enc, st, "call of a procedure that was not inlined");
+        return;
+    case ORDO_S_THREAD_EXIT: /* the thread ends here: it counts as terminated */
+        w->exited = guard_or(w->enc, w->exited, w->st.g);
+        w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
+        return;
+    }
+}
+
+/* Executes a top-level statement as one visible step (trace.h). */
+static void exec_step(walker *w, const ordo_stmt *st)
+{
+    if (w->st.g.kind == OC_G_FALSE)
+        return;
+    bool block = w->st.depth == 0 && needs_step_block(w->p, st);
+    w->need_anchor = true;
+    if (block)
+        atomic_begin(w, st);
+    exec(w, st);
+    if (block && w->st.depth == 1)
+        atomic_end(w, st);
+    w->need_anchor = false;
+}
+
+/* ---- locations and edges --------------------------------------------- */
+
+typedef struct {
+    size_t n, cap;
+    path_state *in;
+} incoming;
+
+/* The condition that decides whether an edge is enabled: its ASSUME (the
+ * first statement of a SEQ), else none. */
+static const ordo_expr *edge_condition(const ordo_stmt *st)
+{
+    if (st->kind == ORDO_S_SEQ && st->n_stmts > 0)
+        st = st->stmts[0];
+    return st->kind == ORDO_S_ASSUME ? st->cond : NULL;
+}
+
+/* The statements after the deciding condition. */
+static void exec_edge_rest(walker *w, const ordo_stmt *st)
+{
+    if (st->kind == ORDO_S_ASSUME)
+        return;
+    if (st->kind == ORDO_S_SEQ) {
+        unsigned first = edge_condition(st) ? 1 : 0;
+        for (unsigned i = first; i < st->n_stmts; i++)
+            exec_step(w, st->stmts[i]);
+        return;
+    }
+    exec_step(w, st);
+}
+
+static unsigned count_reads(const ordo_program *p, const ordo_expr *e)
+{
+    if (!e)
+        return 0;
+    unsigned n = e->kind == ORDO_E_LOAD || (e->kind == ORDO_E_VAR && p->vars[e->var].is_global);
+    for (int i = 0; i < 3; i++)
+        n += count_reads(p, e->kid[i]);
+    return n;
+}
+
+static path_state copy_state(const path_state *s, size_t n_vars)
+{
+    path_state c = *s;
+    c.locals = xmalloc((n_vars + 1) * sizeof *c.locals);
+    memcpy(c.locals, s->locals, n_vars * sizeof *c.locals);
+    return c;
+}
+
+/* Merges the paths reaching a location: guard = their disjunction, each
+ * differing local an ite over the (exclusive) path guards. */
+static bool merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_state *out,
+                  const ordo_stmt *where)
+{
+    ordo_smt *s = enc->ar.s;
+    if (in->n == 1) {
+        *out = in->in[0];
+        return true;
+    }
+    for (size_t i = 1; i < in->n; i++)
+        if (in->in[i].block != in->in[0].block || in->in[i].depth != in->in[0].depth) {
+            unsupported(enc, where, "paths with different atomic sections merge");
+            return false;
+        }
+    *out = in->in[0];
+    bool any_true = false;
+    ordo_term disj = ordo_smt_bool(s, false);
+    for (size_t i = 0; i < in->n; i++) {
+        any_true |= in->in[i].g.kind == OC_G_TRUE;
+        disj = ordo_smt_app2(s, ORDO_OP_OR, disj, guard_term(enc, in->in[i].g));
+    }
+    out->g = any_true ? TRUE_GUARD : guard_var(enc, disj);
+    for (unsigned v = 0; v < p->n_vars; v++) {
+        if (p->vars[v].is_global)
+            continue;
+        oc_val val = in->in[in->n - 1].locals[v];
+        for (size_t i = in->n - 1; i-- > 0;)
+            val = oc_ite(&enc->ar, p->vars[v].type, guard_term(enc, in->in[i].g),
+                         in->in[i].locals[v], val);
+        out->locals[v] = val;
+    }
+    for (size_t i = 1; i < in->n; i++)
+        free(in->in[i].locals);
+    return true;
+}
+
+/* Topological order of a procedure's locations; false if it has a loop. */
+static bool topological_locations(const ordo_proc *pr, unsigned *order)
+{
+    unsigned *indeg = xcalloc(pr->n_locs + 1, sizeof *indeg);
+    for (unsigned i = 0; i < pr->n_edges; i++)
+        indeg[pr->edges[i].to]++;
+    unsigned head = 0, tail = 0;
+    for (unsigned l = 0; l < pr->n_locs; l++)
+        if (!indeg[l])
+            order[tail++] = l;
+    while (head < tail) {
+        unsigned l = order[head++];
+        for (unsigned i = 0; i < pr->n_edges; i++)
+            if (pr->edges[i].from == l && --indeg[pr->edges[i].to] == 0)
+                order[tail++] = pr->edges[i].to;
+    }
+    free(indeg);
+    return tail == pr->n_locs;
+}
+
+/* The out-edges of one location under first-enabled-edge semantics
+ * (interp.h): edge i is taken when its condition holds and no earlier
+ * one's does. Conditions reading shared state more than once are read in
+ * one atomic step, as the interpreter decides a branch at once. */
+static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incoming *ins)
+{
+    oc_encoding *enc = w->enc;
+    size_t n_vars = w->p->n_vars;
+    unsigned n_out = 0, reads = 0;
+    for (unsigned i = 0; i < pr->n_edges; i++)
+        if (pr->edges[i].from == loc) {
+            n_out++;
+            reads += count_reads(w->p, edge_condition(pr->edges[i].stmt));
+        }
+    if (!n_out)
+        return;
+    bool block = reads > 0 && w->st.depth == 0;
+    const ordo_stmt *first_stmt = NULL;
+    oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
+    unsigned k = 0;
+    w->need_anchor = true;
+    for (unsigned i = 0; i < pr->n_edges; i++) {
+        if (pr->edges[i].from != loc)
+            continue;
+        const ordo_stmt *st = pr->edges[i].stmt;
+        const ordo_expr *c = edge_condition(st);
+        if (block && !first_stmt)
+            atomic_begin(w, st);
+        first_stmt = first_stmt ? first_stmt : st;
+        conds[k++] = c ? eval(w, c, st) : oc_const(&enc->ar, ordo_ty_bool(), 1);
+        if (c && !conds[k - 1].is_const)
+            conds[k - 1] = oc_sym(oc_truth(&enc->ar, c->type, conds[k - 1]));
+    }
+    if (block) { /* the step happens when some edge is enabled */
+        path_state before = w->st;
+        ordo_term any = ordo_smt_bool(enc->ar.s, false);
+        for (unsigned i = 0; i < k; i++)
+            any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any, oc_term(&enc->ar, ordo_ty_bool(), conds[i]));
+        w->st.g = guard_and(enc, w->st.g, oc_sym(any));
+        atomic_end(w, first_stmt);
+        before.block = w->st.block;
+        before.depth = w->st.depth;
+        w->st = before;
+    }
+    w->need_anchor = false;
+    path_state at = w->st;
+    ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
+    bool earlier_true = false;
+    k = 0;
+    for (unsigned i = 0; i < pr->n_edges && !enc->unsupported; i++) {
+        if (pr->edges[i].from != loc)
+            continue;
+        oc_val c = conds[k++];
+        if (earlier_true)
+            break;
+        path_state ps = copy_state(&at, n_vars);
+        ps.g = guard_and(enc, at.g, c);
+        if (none_before)
+            ps.g = guard_and(enc, ps.g, oc_sym(none_before));
+        if (c.is_const && c.c)
+            earlier_true = true;
+        else if (!c.is_const) {
+            ordo_term not_c = ordo_smt_app1(enc->ar.s, ORDO_OP_NOT, c.t);
+            none_before = none_before ? ordo_smt_app2(enc->ar.s, ORDO_OP_AND, none_before, not_c)
+                                      : not_c;
+        }
+        if (ps.g.kind == OC_G_FALSE) {
+            free(ps.locals);
+            continue;
+        }
+        w->st = ps;
+        exec_edge_rest(w, pr->edges[i].stmt);
+        if (pr->edges[i].stmt->unwinding && w->st.g.kind != OC_G_FALSE)
+            enc->unwinding = true;
+        incoming *to = &ins[pr->edges[i].to];
+        if (w->st.g.kind == OC_G_FALSE) {
+            free(w->st.locals);
+            continue;
+        }
+        XGROW(to->in, to->n, to->cap);
+        to->in[to->n++] = w->st;
+    }
+    free(conds);
+    w->st = at;
+}
+
+/* Walks one thread instance of procedure `proc` (thesis: threads created
+ * in loops get one instance per unrolled creation). */
+static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
+                        oc_guard g)
+{
+    const ordo_program *p = enc->p;
+    const ordo_proc *pr = &p->procs[proc];
+    unsigned instance = (unsigned)enc->n_threads;
+    XGROW(enc->threads, enc->n_threads, enc->cap_threads);
+    enc->threads[enc->n_threads++] = (oc_thread){ proc, create_event, 0,
+                                                  { OC_G_FALSE, NULL, 0 } };
+    unsigned *order = xmalloc((pr->n_locs + 1) * sizeof *order);
+    if (!topological_locations(pr, order)) {
+        free(order);
+        unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
+        return false;
+    }
+    walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
+                 .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
+    incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
+    path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
+    for (unsigned v = 0; v < p->n_vars; v++)
+        start.locals[v] = oc_const(&enc->ar, p->vars[v].type, 0);
+    if (pr->n_params > 0)
+        start.locals[pr->params[0]] = arg;
+    ins[pr->init_loc].in = xmalloc(sizeof *ins[pr->init_loc].in);
+    ins[pr->init_loc].in[0] = start;
+    ins[pr->init_loc].n = ins[pr->init_loc].cap = 1;
+    oc_guard terminated = { OC_G_FALSE, NULL, 0 };
+    for (unsigned k = 0; k < pr->n_locs; k++) {
+        unsigned l = order[k];
+        if (!ins[l].n || enc->unsupported)
+            continue;
+        if (!merge(enc, p, &ins[l], &w.st, NULL))
+            break;
+        if (l == pr->final_loc)
+            terminated = w.st.g;
+        else
+            leave_location(&w, pr, l, ins);
+        free(w.st.locals);
+    }
+    for (unsigned l = 0; l < pr->n_locs; l++)
+        free(ins[l].in);
+    free(ins);
+    free(order);
+    w.st.g = terminated = guard_or(enc, terminated, w.exited);
+    w.st.block = -1;
+    w.st.depth = 0;
+    enc->threads[instance].terminated = terminated;
+    enc->threads[instance].end_event = sync_event(&w, NULL);
+    return !enc->unsupported;
+}
+
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv)
+{
+    memset(enc, 0, sizeof *enc);
+    enc->p = p;
+    enc->ar = (oc_arith){ s, bv };
+    oc_events_init(&enc->es);
+    enc->next_alloc = p->next_address + 1;
+    enc->init_done = add_event(enc, OC_SYNC, 0, 0, TRUE_GUARD, UINT_MAX, NULL);
+    enc->live_loc = 0;
+    enc->false_lit = oc_enc_lit(enc, ordo_smt_bool(s, false));
+    location(enc, false, LIVE_KEY, ordo_ty_bool()); /* location 0: live */
+    if (p->main_proc >= p->n_procs) {
+        unsupported(enc, NULL, "no main procedure");
+        return false;
+    }
+    return walk_thread(enc, p->main_proc, oc_const(&enc->ar, ordo_ty_int(32, true), 0),
+                       enc->init_done, TRUE_GUARD);
+}
+
+void oc_encoding_free(oc_encoding *enc)
+{
+    oc_events_free(&enc->es);
+    free(enc->lit_term);
+    free(enc->info);
+    free(enc->locs);
+    free(enc->loc_table);
+    free(enc->threads);
+    free(enc->havocs);
+    free(enc->errors);
+    free(enc->sections);
+    free(enc->unsupported);
+    memset(enc, 0, sizeof *enc);
+}

@@ -1,0 +1,201 @@
+/* Two-stage verification (thesis Section 5.3): wSC first, then SC. */
+#include "verify.h"
+
+#include <string.h>
+#include <time.h>
+
+#include <ordo/xalloc.h>
+
+#include "cex.h"
+#include "encoding.h"
+#include "po.h"
+#include "solve.h"
+
+/* At most this many finder clauses are added (a bound on the formula). */
+#define MAX_FINDER_CLAUSES 1000000
+/* Static program order is kept as bit rows: beyond this, give up. */
+#define MAX_EVENTS 40000
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool stmt_needs_bv(const ordo_stmt *st)
+{
+    if (st->kind == ORDO_S_SEQ) {
+        for (unsigned i = 0; i < st->n_stmts; i++)
+            if (stmt_needs_bv(st->stmts[i]))
+                return true;
+        return false;
+    }
+    const ordo_expr *es[] = { st->rhs, st->cond, st->addr, st->size,
+                              st->has_lhs && st->lhs.is_mem ? st->lhs.addr : NULL };
+    for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
+        if (oc_expr_needs_bv(es[i]))
+            return true;
+    for (unsigned i = 0; i < st->n_args; i++)
+        if (oc_expr_needs_bv(st->args[i]))
+            return true;
+    return false;
+}
+
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p)
+{
+    for (unsigned f = 0; f < p->n_procs; f++)
+        for (unsigned e = 0; e < p->procs[f].n_edges; e++)
+            if (stmt_needs_bv(p->procs[f].edges[e].stmt))
+                return p->procs[f].edges[e].stmt;
+    return NULL;
+}
+
+typedef struct {
+    const ordo_program *p;
+    const ordo_solver_factory *solvers;
+    const ordo_deadline *deadline;
+    const oc_config *cfg;
+    bool bv;
+    oc_solve_stats st;
+    oc_outcome *out;
+} run_ctx;
+
+static void add_solver_stat(void *ud, const char *key, double value)
+{
+    oc_outcome *o = ud;
+    if (!strcmp(key, "solver.decisions"))
+        o->decisions += value;
+    else if (!strcmp(key, "solver.propagations"))
+        o->propagations += value;
+    else if (!strcmp(key, "solver.conflicts"))
+        o->conflicts += value;
+    else if (!strcmp(key, "solver.restarts"))
+        o->restarts += value;
+}
+
+static void fail(oc_outcome *o, ordo_verdict v, char *reason)
+{
+    o->verdict = v;
+    o->reason = reason;
+}
+
+/* Adds the finder's conflicts (Algorithm 3) to the formula. */
+static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
+{
+    double t0 = cpu_seconds();
+    oc_clauses found;
+    oc_clauses_init(&found);
+    c->out->finder = (oc_finder_stats){ 0 };
+    oc_find_conflicts(&enc->es, po, c->cfg->finder, MAX_FINDER_CLAUSES, &found, &c->out->finder);
+    for (size_t i = 0; i < found.n; i++) {
+        size_t n;
+        const oc_lit *l = oc_clauses_get(&found, i, &n);
+        oc_enc_assert_conflict(enc, l, n);
+    }
+    oc_clauses_free(&found);
+    c->out->finder_s += cpu_seconds() - t0;
+}
+
+/* The verdict of a stage's SAT answer: under wSC a candidate (UNSAFE,
+ * re-checked by stage 2); under SC the counterexample. */
+static void conclude_sat(run_ctx *c, oc_encoding *enc, bool sc)
+{
+    oc_outcome *o = c->out;
+    if (!sc) {
+        o->verdict = ORDO_VERDICT_UNSAFE;
+        return;
+    }
+    size_t n;
+    oc_graph *g = oc_model_graph(enc, 1, &n);
+    char *why = NULL;
+    o->trace = n == 0 ? oc_counterexample(enc, g, &why) : NULL;
+    if (o->trace)
+        o->verdict = ORDO_VERDICT_UNSAFE;
+    else
+        fail(o, ORDO_VERDICT_ERROR, why ? why : xasprintf("internal error: inconsistent model"));
+    oc_graph_free(g);
+}
+
+/* Encodes (with ws for the SC stage), adds finder clauses, solves. */
+static void run_stage(run_ctx *c, bool sc)
+{
+    oc_outcome *o = c->out;
+    ordo_smt_config cfg = { .user_propagator = c->cfg->prop };
+    ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
+    if (!s) {
+        fail(o, ORDO_VERDICT_ERROR, xasprintf("cannot create a %s solver", c->solvers->name));
+        return;
+    }
+    oc_encoding enc;
+    oc_propagator *prop = NULL;
+    oc_po po = { 0 };
+    double t0 = cpu_seconds();
+    if (!oc_unroll(&enc, c->p, s, c->bv)) {
+        fail(o, ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
+        enc.unsupported = NULL;
+    } else if (enc.es.n > MAX_EVENTS) {
+        fail(o, ORDO_VERDICT_UNKNOWN, xasprintf("too many events (%zu)", enc.es.n));
+    } else if (!oc_po_build(&po, &enc.es)) {
+        fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
+    } else {
+        oc_encode_relations(&enc, &po, sc);
+        o->encoding_s += cpu_seconds() - t0;
+        o->events = enc.es.n;
+        o->rf_pairs = enc.es.n_rf;
+        o->ws_pairs = enc.es.n_ws;
+        add_finder_clauses(c, &enc, &po);
+        if (c->cfg->prop)
+            prop = oc_prop_attach(&enc, &c->st);
+        ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
+        ordo_smt_stats(s, add_solver_stat, o);
+        o->unwinding = enc.unwinding;
+        if (c->st.error) {
+            fail(o, ORDO_VERDICT_ERROR, xstrdup(c->st.error));
+        } else if (r == ORDO_SMT_UNSAT) {
+            o->verdict = ORDO_VERDICT_SAFE;
+        } else if (r == ORDO_SMT_UNKNOWN) {
+            const char *why = ordo_smt_error(s) ? ordo_smt_error(s) : ordo_smt_reason_unknown(s);
+            fail(o, ORDO_VERDICT_UNKNOWN, xasprintf("solver: %s", why ? why : "unknown"));
+        } else {
+            conclude_sat(c, &enc, sc);
+        }
+    }
+    oc_prop_free(prop);
+    oc_po_free(&po);
+    oc_encoding_free(&enc);
+    ordo_smt_destroy(s);
+}
+
+oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
+                     const ordo_deadline *deadline, const oc_config *cfg)
+{
+    oc_outcome o = { .verdict = ORDO_VERDICT_UNKNOWN, .stage = 1 };
+    run_ctx c = { .p = p, .solvers = solvers, .deadline = deadline, .cfg = cfg, .out = &o };
+    if (cfg->prop && !(solvers->ops->caps & ORDO_SMT_CAP_USER_PROPAGATOR)) {
+        fail(&o, ORDO_VERDICT_ERROR,
+             xasprintf("--decision-procedure prop needs a user propagator, which solver %s "
+                       "does not offer (use --solver z3, or --decision-procedure basic)",
+                       solvers->name));
+        return o;
+    }
+    const ordo_stmt *bv_stmt = oc_first_bv_statement(p);
+    if (cfg->arith == OC_ARITH_INT && bv_stmt) {
+        fail(&o, ORDO_VERDICT_UNSUPPORTED,
+             xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
+                       bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line));
+        return o;
+    }
+    c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
+    run_stage(&c, false);
+    if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */
+        o.stage = 2;
+        run_stage(&c, true);
+    }
+    o.refinements = c.st.refinements;
+    o.refinement_clauses = c.st.refinement_clauses;
+    o.propagated_clauses = c.st.propagated_clauses;
+    o.prop_conflicts = c.st.prop_conflicts;
+    o.solver_s = c.st.solver_time_s;
+    return o;
+}

@@ -1,0 +1,44 @@
+/*
+ * One verification run of the oc engine on a loop-free program, without
+ * the plugin's option and statistics plumbing (oc.c): usable from tests.
+ */
+#ifndef OC_VERIFY_H
+#define OC_VERIFY_H
+
+#include <ordo/plugin.h>
+#include <ordo/smt.h>
+#include <ordo/trace.h>
+
+#include "finder.h"
+
+typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
+
+typedef struct {
+    bool prop;              /* PROP, else BASIC */
+    oc_finder_mode finder;
+    oc_arith_mode arith;
+} oc_config;
+
+typedef struct {
+    ordo_verdict verdict;
+    char *reason;           /* malloc'ed, for UNKNOWN / ERROR / UNSUPPORTED */
+    ordo_trace *trace;      /* UNSAFE */
+    bool unwinding;         /* SAFE only up to the unroll bound */
+    int stage;              /* 1 = decided under wSC, 2 = under SC */
+    size_t events, rf_pairs, ws_pairs;
+    oc_finder_stats finder;
+    double finder_s, encoding_s;
+    size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
+    double solver_s;
+    /* Summed solver statistics (harmonized names). */
+    double decisions, propagations, conflicts, restarts;
+} oc_outcome;
+
+/* Decides the program (inlined, loops unrolled). */
+oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
+                     const ordo_deadline *deadline, const oc_config *cfg);
+
+/* The first statement whose meaning depends on bit-vectors, or NULL. */
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p);
+
+#endif

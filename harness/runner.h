@@ -1,0 +1,69 @@
+/*
+ * The runner (DESIGN.md, "Runner and results"): every run (task x
+ * configuration) executes in a forked child in its own process group,
+ * under CPU, wall and memory limits, and reports through a pipe. `ordo
+ * verify` and `ordo bench` both run tasks through here.
+ */
+#ifndef ORDO_HARNESS_RUNNER_H
+#define ORDO_HARNESS_RUNNER_H
+
+#include <ordo/host.h>
+
+#include "cgroup.h"
+#include "config.h"
+#include "task.h"
+
+typedef struct {
+    char *status;          /* true, false, unknown, timeout, memout, crash (SIG..), error, unsupported */
+    int verdict;           /* EXPECT_TRUE / EXPECT_FALSE / EXPECT_NONE */
+    long bound;            /* bound of a bounded SAFE, else -1 */
+    double cputime_s, walltime_s, memory_mb;
+    char *reason;          /* NULL or one line */
+    ordo_stats *stats;
+    char *counterexample;  /* UNSAFE: the replayed trace as text */
+} run_outcome;
+
+void run_outcome_free(run_outcome *o);
+
+typedef struct runner runner;
+
+/* A runner of up to `jobs` parallel runs under `limits`. */
+runner *runner_new(const run_limits *limits, int jobs);
+/* How limits are enforced, for the metadata ("memory: cgroup-v1 ...; cpu: ..."). */
+const char *runner_memory_mechanism(const runner *r);
+const char *runner_cpu_mechanism(const runner *r);
+bool runner_has_free_slot(const runner *r);
+int runner_running(const runner *r);
+/* Starts a run in a free slot; its child's output goes to log_path.
+ * `tag` comes back from runner_wait. */
+void runner_start(runner *r, const run_config *rc, const task *t, const char *log_path,
+                  void *tag);
+/* Waits until a run ends; fills *out and returns its tag. Returns NULL
+ * when interrupted (SIGINT/SIGTERM) or when nothing runs. */
+void *runner_wait(runner *r, run_outcome *out);
+/* Kills every running run (after an interrupt). */
+void runner_kill_all(runner *r);
+void runner_free(runner *r);
+
+/* Set by SIGINT / SIGTERM once runner_catch_interrupts() was called. */
+extern volatile int runner_interrupted;
+void runner_catch_interrupts(void);
+
+/* The child side (child.c): runs the engine and writes the report. */
+typedef struct {
+    const run_config *rc;
+    const task *t;
+    const run_limits *limits;
+    const char *log_path;
+    int report_fd;
+    int cpu;                  /* core to pin to, -1 none */
+    bool rlimit_as;           /* enforce memory with RLIMIT_AS */
+    const cgroup_slot *cgroup;/* NULL: none */
+} child_args;
+
+void child_main(const child_args *a) __attribute__((noreturn));
+
+/* Report lines the child writes and the parent reads. */
+#define REPORT_END "end"
+
+#endif

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end tests of `ordo report`, `ordo compare` and `ordo history` on
+# hand-made (tests/data/small-results.csv) and generated
+# (tests/data/gen-results.awk) results: exact summary rows, figures
+# rendered without a display, regression exit statuses, bad input.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+small=tests/data/small-results.csv
+fail() { echo "FAIL: $*"; exit 1; }
+expect_status() { # expected-status description command...
+    local want=$1 what=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    [ "$got" = "$want" ] || { cat "$tmp/out" "$tmp/err"; fail "$what: exit $got, expected $want"; }
+}
+one_line_error() { # pattern
+    [ "$(wc -l <"$tmp/err")" = 1 ] || { cat "$tmp/err"; fail "expected one error line"; }
+    grep -q -- "$1" "$tmp/err" || { cat "$tmp/err"; fail "error should mention '$1'"; }
+}
+
+# --- report: every number of the summary and of the common-set table
+expect_status 0 "report small" "$ORDO" report "$small" --common --group '^[^+]+' --columns cputime_s,sum:solver.decisions
+grep -qxF '| A | 5 | 2 | 1 | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | -13 | 66.50 | 68.00 |' "$tmp/out" || fail "row A"
+grep -qxF '| A+OPT | 5 | 3 | 2 | 1 | 0 | 1 | 0 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | -27 | 7.20 | 7.70 |' "$tmp/out" || fail "row A+OPT"
+grep -qxF '| B | 5 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 1 | 1 | 1 | 19.15 | 20.00 |' "$tmp/out" || fail "row B"
+grep -qxF '| A+OPT | A | 3 | 2 | 0.75 | 130 |' "$tmp/out" || fail "common row A+OPT"
+grep -qxF '| B | B | 1 | 1 | 8 | 300 |' "$tmp/out" || fail "common row B"
+expect_status 0 "report tex" "$ORDO" report "$small" --table thesis-5.1 --format tex
+grep -qF 'A+OPT & 3 & 0.8s & 2 & n/a & 65 & n/a & n/a \\' "$tmp/out" || fail "thesis-5.1 in LaTeX"
+grep -q '\\toprule' "$tmp/out" || fail "booktabs"
+
+# --- report --out: tables and one figure of each kind (PNG and SVG)
+mkdir -p "$tmp/ch5"
+awk -v TASKS=30 -f tests/data/gen-results.awk >"$tmp/ch5/results.csv"
+expect_status 0 "report figures" "$ORDO" report "$tmp/ch5" --table thesis-5.1 --out "$tmp/rep" \
+    --beside paper/thesis/table-5.1.csv --scatter BASIC,BASIC+OPT --bar cputime_s --scaling 'fig32-([0-9]+)'
+for f in quantile-cputime scatter-BASIC-vs-BASICplusOPT bar-cputime_s scaling; do
+    [ -s "$tmp/rep/$f.png" ] && [ -s "$tmp/rep/$f.svg" ] || fail "figure $f missing"
+    [ "$(head -c 4 "$tmp/rep/$f.png" | tail -c 3)" = PNG ] || fail "$f.png is not a PNG"
+done
+for t in summary thesis-5.1 beside; do
+    for e in md tex csv; do [ -s "$tmp/rep/$t.$e" ] || fail "table $t.$e missing"; done
+done
+grep -q '^| BASIC | 34 | 510 | [0-9.]*s | 24.4s |' "$tmp/rep/beside.md" || { cat "$tmp/rep/beside.md"; fail "thesis numbers beside ordo's"; }
+
+# --- compare: identical, noise within the threshold, slowdown, wrong verdict, lost solve
+expect_status 0 "compare identical" "$ORDO" compare "$small" "$small"
+grep -q '^OK: 0 new wrong verdicts, 0 lost solves' "$tmp/out" || fail "compare OK line"
+mkdir -p "$tmp/noise" "$tmp/slow"
+awk -v TASKS=30 -v SLOW=1.05 -f tests/data/gen-results.awk >"$tmp/noise/results.csv"
+expect_status 0 "compare noise" "$ORDO" compare "$tmp/ch5" "$tmp/noise"
+awk -v TASKS=30 -v SLOW=1.5 -f tests/data/gen-results.awk >"$tmp/slow/results.csv"
+expect_status 1 "compare slowdown" "$ORDO" compare "$tmp/ch5" "$tmp/slow" --threshold 1.2
+# inject a wrong verdict: B's correct false on t2 becomes a true (missed bug)
+sed 's/^small,B,oc,solver=cvc5,t2.yml,false,false,false,correct,/small,B,oc,solver=cvc5,t2.yml,false,true,true,wrong,/' \
+    "$small" >"$tmp/wrong.csv"
+expect_status 1 "compare wrong verdict" "$ORDO" compare "$small" "$tmp/wrong.csv"
+grep -q '^## New wrong verdicts: 1' "$tmp/out" || fail "new wrong verdict listed"
+# lose a solve: A's t1 becomes a timeout
+sed 's/^small,A,oc,solver=z3,t1.yml,true,true,true,correct,,1.0/small,A,oc,solver=z3,t1.yml,true,timeout,,unknown,,60/' \
+    "$small" >"$tmp/lost.csv"
+expect_status 1 "compare lost solve" "$ORDO" compare "$small" "$tmp/lost.csv"
+grep -q '^## Lost solves: 1' "$tmp/out" || fail "lost solve listed"
+
+# --- history: date order, table and figure
+for i in 1 2; do
+    mkdir -p "$tmp/h$i"
+    cp "$small" "$tmp/h$i/results.csv"
+    printf 'ordo_commit: c%s\ndate: 2026-01-0%sT00:00:00Z\nlimits:\n  cpu_s: 60\n' "$i" "$i" >"$tmp/h$i/metadata.yml"
+done
+expect_status 0 "history" "$ORDO" history "$tmp/h2" "$tmp/h1" --out "$tmp/hist"
+[ "$(grep -o '^| c[12] ' "$tmp/out" | tr -d '| \n')" = c1c2 ] || fail "history not in date order"
+grep -qF '| c1 | 2026-01-01T00:00:00Z | 15 | 6 | 2 | -39 | 16.50 |' "$tmp/out" || fail "history row"
+[ -s "$tmp/hist/history.png" ] || fail "history figure"
+
+# --- bad input: one clear line, exit 2 (usage) or 4 (input file)
+expect_status 4 "missing file" "$ORDO" report "$tmp/nonexistent.csv"
+one_line_error "nonexistent.csv"
+printf 'benchmark,run\n' >"$tmp/bad-header.csv"
+expect_status 4 "bad header" "$ORDO" report "$tmp/bad-header.csv"
+one_line_error "bad-header.csv:1: expected column 'engine'"
+{ head -3 "$small"; echo 'small,A,oc,x,t9.yml,true,"true,true,correct'; } >"$tmp/malformed.csv"
+expect_status 4 "malformed csv" "$ORDO" report "$tmp/malformed.csv"
+one_line_error "malformed.csv:4: unterminated quoted field"
+{ head -2 "$small"; echo 'small,A,oc,x,t9.yml,true,true,true,correct,,abc,1,1,,,'; } >"$tmp/badnum.csv"
+expect_status 4 "bad number" "$ORDO" report "$tmp/badnum.csv"
+one_line_error "badnum.csv:3: bad value 'abc' in column 'cputime_s'"
+expect_status 2 "unknown column" "$ORDO" report "$small" --columns oc.nonesuch
+one_line_error "unknown column 'oc.nonesuch'"
+expect_status 2 "unknown layout" "$ORDO" report "$small" --table thesis-9.9
+one_line_error "thesis-9.9"
+expect_status 2 "unknown scatter config" "$ORDO" report "$small" --out "$tmp/x" --scatter A,C
+one_line_error "unknown configuration 'C'"
+expect_status 2 "compare one argument" "$ORDO" compare "$small"
+expect_status 4 "history without metadata" "$ORDO" history "$tmp/ch5"
+one_line_error "metadata.yml: missing"
+echo "analysis e2e: all checks passed"

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Bad configurations: one line naming the problem and its place, exit
+# status 2, nothing run. Bad task files: reported with path and line, and
+# the benchmark goes on with the good tasks.
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+
+expect_config_error() { # name, expected message part, config body
+    printf '%s\n' "$3" >"$TMP/$1.yml"
+    "$ORDO" bench "$TMP/$1.yml" --out "$TMP/out-$1" >"$TMP/$1.out" 2>"$TMP/$1.err"
+    local st=$?
+    cat "$TMP/$1.err"
+    check "$1: exit status 2 (got $st)" [ $st = 2 ]
+    check "$1: one line" [ "$(wc -l <"$TMP/$1.err")" = 1 ]
+    check "$1: says '$2'" grep -qF -- "$2" "$TMP/$1.err"
+    check "$1: nothing run" [ ! -e "$TMP/out-$1" ]
+}
+head="benchmark: bad
+tasks: ['$FIXTURES/tasks/expect-true.yml']"
+expect_config_error unknown-engine "unknown-engine.yml:4: unknown engine 'nope' (engines: " "$head
+runs:
+  - {name: a, engine: nope}" 
+expect_config_error unknown-option "unknown option 'colour' of engine selftest (options: verdict," "$head
+runs:
+  - {name: a, engine: selftest, options: {colour: red}}"
+expect_config_error bad-value "bad value 'maybe' for option 'verdict' of engine selftest (allowed: true, false, unknown, error, unsupported)" "$head
+runs:
+  - name: a
+    engine: selftest
+    matrix: {verdict: ['true', maybe]}"
+expect_config_error bad-int "bad value '-5' for option 'sleep-ms' of engine selftest (allowed: an integer in [0, 100000000])" "$head
+runs:
+  - {name: a, engine: selftest, options: {sleep-ms: -5}}"
+expect_config_error unknown-solver "unknown solver 'yices'" "$head
+runs:
+  - {name: a, engine: selftest, options: {solver: yices}}"
+expect_config_error unknown-key "unknown key 'limit' in the configuration (keys: benchmark," "$head
+limit: {cpu_time: 5}
+runs:
+  - {name: a, engine: selftest}"
+expect_config_error bad-limit "limits.cpu_time (s) must be a non-negative number" "$head
+limits: {cpu_time: soon}
+runs:
+  - {name: a, engine: selftest}"
+expect_config_error duplicate-run "two runs named 'a'" "$head
+runs:
+  - {name: a, engine: selftest}
+  - {name: a, engine: selftest}"
+expect_config_error malformed "malformed.yml:4: malformed YAML" "$head
+runs: [
+  - {name: a, engine: selftest}"
+for f in unknown-engine unknown-option unknown-key; do
+    check "$f: names the file and line" grep -qE "$f.yml:[0-9]+: " "$TMP/$f.err"
+done
+"$ORDO" bench "$TMP/no-such-config.yml" 2>"$TMP/missing.err"
+check "a missing config: exit 2" [ $? = 2 ]
+check "a missing config: says cannot read" grep -q "no-such-config.yml:0: cannot read" "$TMP/missing.err"
+
+# Bad task files: the benchmark goes on.
+cat >"$TMP/tasks.yml" <<YML
+benchmark: tasks
+tasks: ['$FIXTURES/mixed.set']
+limits: {cpu_time: 5}
+runs:
+  - {name: t, engine: selftest, options: {verdict: 'true'}}
+YML
+"$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out" >"$TMP/tasks.out" 2>"$TMP/tasks.err"
+st=$?
+cat "$TMP/tasks.err"
+check "bench with bad task files still runs the good ones (exit $st)" [ $st = 1 ]
+check "malformed .yml: path and line" grep -q "bad-tasks/malformed.yml:6: malformed YAML" "$TMP/tasks.err"
+check "missing program: path and line" grep -q "bad-tasks/missing-program.yml:2: input file .*no-such-file.c not found" "$TMP/tasks.err"
+check "bad expected_verdict: path and line" grep -q "bad-tasks/bad-verdict.yml:5: expected_verdict must be true or false, not 'maybe'" "$TMP/tasks.err"
+check "a set-file line matching nothing: set file and line" grep -q "mixed.set:5: 'tasks/does-not-exist-\*.yml' matches no task" "$TMP/tasks.err"
+check "tasks without unreach-call are skipped and counted" grep -q "1 tasks without an unreach-call verdict skipped" "$TMP/tasks.err"
+check "three good tasks ran" [ "$(rows "$TMP/out/results.csv" | wc -l)" = 3 ]
+check "a wrong verdict is counted (true on expect-false)" grep -q "correct 2, wrong 1, unknown 0, bounded 0, score -28" "$TMP/tasks.out"
+check "the data model does not disturb the run" [ "$(field "$TMP/out/results.csv" t status | sort -u)" = true ]
+
+# Filters.
+"$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out2" --include 'expect-true' --exclude 'lp64' >/dev/null 2>&1
+check "--include/--exclude select by task name" [ "$(rows "$TMP/out2/results.csv" | wc -l)" = 1 ]
+"$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out3" --include '(' 2>"$TMP/re.err"
+check "a bad regex is an error naming it" grep -q "bad --include regex '('" "$TMP/re.err"
+finish

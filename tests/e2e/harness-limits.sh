@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Resource limits of the runner, driven by the selftest engine (issue 2):
+# CPU timeout with cputime in [2, 3] s, a spinning grandchild counted and
+# killed, a wall timeout, a crash by SIGSEGV, an engine stopping at its
+# deadline; after each of them the benchmark goes on (the next run succeeds).
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+# Under AddressSanitizer a SIGSEGV would be ASan's report, not a crash.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0"
+
+cat >"$TMP/limits.yml" <<YML
+benchmark: limits
+tasks: ['$FIXTURES/tasks/expect-true.yml']
+limits: {cpu_time: 2, wall_time: 30}  # a loaded machine must not turn CPU into wall timeouts
+jobs: 2
+runs:
+  - {name: spin, engine: selftest, options: {spin-ms: 100000}}
+  - {name: after-spin, engine: selftest, options: {verdict: 'true'}}
+  - {name: grandchild-cpu, engine: selftest, options: {fork-spin: 'true', sleep-ms: 100000}}
+  - {name: grandchild-left, engine: selftest, options: {fork-spin: 'true', verdict: 'true'}}
+  - {name: segv, engine: selftest, options: {crash: SIGSEGV}}
+  - {name: after-segv, engine: selftest, options: {verdict: 'true'}}
+  - {name: deadline, engine: selftest, options: {spin-ms: 100000, spin-checks-deadline: 'true'}}
+YML
+cat >"$TMP/wall.yml" <<YML
+benchmark: wall
+tasks: ['$FIXTURES/tasks/expect-true.yml']
+limits: {cpu_time: 10, wall_time: 1.5}
+runs:
+  - {name: sleep, engine: selftest, options: {sleep-ms: 100000}}
+  - {name: after-sleep, engine: selftest, options: {verdict: 'true'}}
+YML
+pids=
+for b in limits wall; do
+    "$ORDO" bench "$TMP/$b.yml" --out "$TMP/$b" >"$TMP/$b.stdout" 2>"$TMP/$b.stderr" &
+    pids="$pids $!"
+    wait $!
+    echo "bench $b: exit status $?"
+    cat "$TMP/$b.stdout" "$TMP/$b.stderr" "$TMP/$b/results.csv"
+done
+csv=$TMP/limits/results.csv
+
+check "spin under a 2 s CPU limit ends as timeout" [ "$(field "$csv" spin status)" = timeout ]
+check "its cputime is between 2 and 3 s ($(field "$csv" spin cputime_s))" in_range "$(field "$csv" spin cputime_s)" 2 3
+check "a sleeping run whose grandchild spins ends as timeout (tree CPU)" \
+    [ "$(field "$csv" grandchild-cpu status)" = timeout ]
+check "its cputime counts the grandchild ($(field "$csv" grandchild-cpu cputime_s))" \
+    in_range "$(field "$csv" grandchild-cpu cputime_s)" 2 3
+check "a run that leaves a spinning grandchild still reports its verdict" \
+    [ "$(field "$csv" grandchild-left status)" = true ]
+pids=$(grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/limits/logs/grandchild-*/*.log | awk '{print $NF}')
+check "two grandchild pids were logged" [ "$(echo $pids | wc -w)" = 2 ]
+alive=0
+for p in $pids; do [ -e /proc/$p ] && [ "$(awk '{print $3}' /proc/$p/stat 2>/dev/null)" != Z ] && alive=1; done
+check "the spinning grandchildren are gone" [ $alive = 0 ]
+check "SIGSEGV ends as crash (SIGSEGV)" [ "$(field "$csv" segv status)" = "crash (SIGSEGV)" ]
+wall=$TMP/wall/results.csv
+check "a sleep past the 1.5 s wall limit ends as timeout" [ "$(field "$wall" sleep status)" = timeout ]
+check "its walltime is between 1.5 and 2.5 s" in_range "$(field "$wall" sleep walltime_s)" 1.5 2.5
+check "the benchmark goes on: after-sleep is true" [ "$(field "$wall" after-sleep status)" = true ]
+check "an engine stopping at its deadline ends as timeout" [ "$(field "$csv" deadline status)" = timeout ]
+for r in after-spin after-segv; do
+    check "the benchmark goes on: $r is true" [ "$(field "$csv" $r status)" = true ]
+    check "$r is scored correct" [ "$(field "$csv" $r result)" = correct ]
+done
+check "one row per run" [ "$(rows "$csv" | wc -l)" = 7 ]
+for p in $pids; do
+    check "no cgroup of benchmark $p is left" \
+        [ -z "$(find /sys/fs/cgroup -maxdepth 5 -name "ordo-$p-*" 2>/dev/null | head -1)" ]
+done
+finish

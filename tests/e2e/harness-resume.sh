@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A benchmark killed with SIGKILL in the middle keeps every finished row;
+# --resume then runs exactly the missing (task, run) pairs: one row per pair.
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+
+cat >"$TMP/resume.yml" <<YML
+benchmark: resume
+tasks: ['$FIXTURES/tasks/expect-*.yml']
+limits: {cpu_time: 10}
+jobs: 2
+runs:
+  - name: 'sleep-{sleep-ms}-{verdict}'
+    engine: selftest
+    matrix: {sleep-ms: [150, 200], verdict: ['true', 'false']}
+YML
+"$ORDO" bench "$TMP/resume.yml" --out "$TMP/out" >"$TMP/first.log" 2>&1 &
+pid=$!
+sleep 0.9
+kill -KILL $pid
+wait $pid 2>/dev/null
+csv=$TMP/out/results.csv
+before=$(rows "$csv" | wc -l)
+echo "rows after SIGKILL: $before"
+check "the killed benchmark left some rows ($before)" [ "$before" -ge 1 ]
+check "but not all of them" [ "$before" -lt 12 ]
+check "every line of the CSV is complete" [ "$(tail -c 1 "$csv" | od -An -c | tr -d ' ')" = '\n' ]
+sleep 0.3 # the killed benchmark's children die with it (PDEATHSIG)
+"$ORDO" bench "$TMP/resume.yml" --out "$TMP/out" --resume >"$TMP/second.log" 2>&1
+st=$?
+check "the resumed benchmark completes (exit $st; 1 = wrong verdicts among its runs)" [ $st -le 1 ]
+cat "$TMP/second.log"
+check "it ran only the missing pairs" grep -q "$((12 - before)) runs this session" "$TMP/second.log"
+check "exactly 12 rows" [ "$(rows "$csv" | wc -l)" = 12 ]
+check "one row per (task, run) pair" [ "$(rows "$csv" | sort -u | wc -l)" = 12 ]
+check "one header" [ "$(grep -c '^benchmark,run,' "$csv")" = 1 ]
+check "the resume is recorded in the metadata" grep -q '^# resumed' "$TMP/out/metadata.yml"
+"$ORDO" bench "$TMP/resume.yml" --out "$TMP/out" --resume >"$TMP/third.log" 2>&1
+check "resuming a finished benchmark runs nothing" grep -q "0 runs this session" "$TMP/third.log"
+check "and leaves 12 rows" [ "$(rows "$csv" | wc -l)" = 12 ]
+check "scores: true runs are correct on expect-true tasks" \
+    [ "$(field "$csv" sleep-150-true result | sort -u | tr '\n' ' ')" = "correct wrong " ]
+finish

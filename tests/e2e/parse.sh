@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# ordo parse: a task and a C file as text and dot; exit statuses of
+# unsupported input (3), usage errors (2) and unreadable input (4).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+cat > "$tmp/ok.c" <<'C'
+#include <pthread.h>
+int x;
+void *t(void *a) { x = 1; return 0; }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); pthread_join(id, 0); return x; }
+C
+"$ORDO" parse "$tmp/ok.c" > "$tmp/out.txt" || fail "parse of ok.c exited $?"
+grep -q '^proc main() -> i32' "$tmp/out.txt" || fail "no main in text output"
+grep -q 'start t(0)' "$tmp/out.txt" || fail "no thread start"
+"$ORDO" parse "$tmp/ok.c" --format dot > "$tmp/out.dot" || fail "dot exited $?"
+head -1 "$tmp/out.dot" | grep -q '^digraph' || fail "dot output does not start with digraph"
+[ "$(grep -c 'subgraph cluster_' "$tmp/out.dot")" = 2 ] || fail "expected 2 clusters"
+"$ORDO" parse "$tmp/ok.c" --data-model LP64 | grep -q 'ptr64' || fail "LP64 pointers"
+
+task=$SV_BENCHMARKS/c/pthread/fib_bench-1.yml
+if [ -e "$task" ]; then
+    "$ORDO" parse "$task" > "$tmp/task.txt" || fail "parse of $task exited $?"
+    grep -q '(ILP32)' "$tmp/task.txt" || fail "task data model"
+fi
+
+echo 'int main(void) { double d = 2.5; return d > 1; }' > "$tmp/float.c"
+"$ORDO" parse "$tmp/float.c" 2> "$tmp/err"; st=$?
+[ $st = 3 ] || fail "unsupported input exited $st"
+grep -q '^unsupported: .*float.c:1)$' "$tmp/err" || fail "message: $(cat "$tmp/err")"
+
+"$ORDO" parse "$tmp/ok.c" --pass inline --pass unroll=3 --pass lbe --pass scoi > "$tmp/passes.txt" \
+    2> "$tmp/passes.err" || fail "passes exited $?"
+grep -q '^scoi: [0-9]* statements removed$' "$tmp/passes.err" || fail "no scoi count"
+grep -q 'call ' "$tmp/passes.txt" && fail "a call is left after inlining"
+"$ORDO" parse "$tmp/ok.c" --pass fold 2>/dev/null; [ $? = 2 ] || fail "unknown pass not a usage error"
+
+"$ORDO" parse 2>/dev/null; [ $? = 2 ] || fail "missing argument is not a usage error"
+"$ORDO" parse "$tmp/ok.c" --format pdf 2>/dev/null; [ $? = 2 ] || fail "bad format not a usage error"
+"$ORDO" parse "$tmp/none.c" 2>/dev/null; [ $? = 4 ] || fail "missing file is not exit 4"
+echo 'int main(void) { return 0 }' > "$tmp/bad.c"
+"$ORDO" parse "$tmp/bad.c" 2>/dev/null; [ $? = 4 ] || fail "syntax error is not exit 4"
+echo ok

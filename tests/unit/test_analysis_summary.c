@@ -1,0 +1,187 @@
+/* Unit tests of the summary numbers, common sets and table layouts
+ * (analysis/summary.c, layout.c, table.c) on tests/data/small-results.csv,
+ * whose every number is worked out by hand in the comments below. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "analysis_fixture.h"
+#include "../../analysis/layout.h"
+
+static int load_small(void **state)
+{
+    static results r;
+    const char *root = getenv("ORDO_ROOT");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/small-results.csv", root ? root : ".");
+    results_init(&r);
+    if (results_load(&r, path))
+        return -1;
+    *state = &r;
+    return 0;
+}
+
+static int free_small(void **state)
+{
+    results_free(*state);
+    return 0;
+}
+
+static void every_summary_number(void **state)
+{
+    const results *r = *state;
+    assert_int_equal(r->n_configs, 3);
+    assert_int_equal(r->n_tasks, 5);
+    config_summary s;
+    /* A: t1 correct true, t2 correct false, t3 false alarm, t4 timeout,
+     * t5 bounded: score 2 + 1 - 16 = -13 */
+    summarize_config(r, 0, &s);
+    assert_int_equal(s.tasks, 5);
+    assert_int_equal(s.solved, 2);
+    assert_int_equal(s.correct_true, 1);
+    assert_int_equal(s.correct_false, 1);
+    assert_int_equal(s.bounded, 1);
+    assert_int_equal(s.wrong, 1);
+    assert_int_equal(s.false_alarms, 1);
+    assert_int_equal(s.missed_bugs, 0);
+    assert_int_equal(s.timeouts, 1);
+    assert_int_equal(s.score, -13);
+    assert_float_equal(s.cputime_s, 66.5, 1e-9);
+    assert_float_equal(s.walltime_s, 68.0, 1e-9);
+    /* A+OPT: t1, t3 correct true, t2 correct false, t4 missed bug, t5
+     * crash: 2 + 1 + 2 - 32 = -27 */
+    summarize_config(r, 1, &s);
+    assert_int_equal(s.solved, 3);
+    assert_int_equal(s.correct_true, 2);
+    assert_int_equal(s.missed_bugs, 1);
+    assert_int_equal(s.false_alarms, 0);
+    assert_int_equal(s.crashes, 1);
+    assert_int_equal(s.score, -27);
+    assert_float_equal(s.cputime_s, 7.2, 1e-9);
+    /* B: memout, correct false, error, unsupported, unknown */
+    summarize_config(r, 2, &s);
+    assert_int_equal(s.solved, 1);
+    assert_int_equal(s.memouts, 1);
+    assert_int_equal(s.errors, 1);
+    assert_int_equal(s.unsupported, 1);
+    assert_int_equal(s.unknown, 1);
+    assert_int_equal(s.score, 1);
+    assert_float_equal(s.cputime_s, 19.15, 1e-9);
+}
+
+static void common_set_of_all_and_per_family(void **state)
+{
+    const results *r = *state;
+    config_groups g;
+    assert_int_equal(groups_build(r, NULL, &g), 0);
+    assert_int_equal(g.n_groups, 1);
+    assert_int_equal(g.groups[0].n_common, 1); /* only t2: B solved nothing else */
+    assert_true(g.groups[0].common[1]);
+    int cpu = results_value_index(r, "cputime_s");
+    assert_float_equal(summary_aggregate(r, 0, g.groups[0].common, cpu, AGG_AVG), 2.0, 1e-9);
+    groups_free(&g);
+
+    assert_int_equal(groups_build(r, SUMMARY_FAMILY_REGEX, &g), 0);
+    assert_int_equal(g.n_groups, 2); /* A = {A, A+OPT}, B = {B} */
+    assert_string_equal(g.groups[0].name, "A");
+    assert_int_equal(g.groups[0].n_configs, 2);
+    assert_int_equal(g.groups[0].n_common, 2); /* t1, t2 */
+    assert_int_equal(g.groups[1].n_common, 1);
+    const bool *a = g.groups[0].common;
+    assert_float_equal(summary_aggregate(r, 0, a, cpu, AGG_AVG), 1.5, 1e-9);  /* (1 + 2) / 2 */
+    assert_float_equal(summary_aggregate(r, 1, a, cpu, AGG_AVG), 0.75, 1e-9); /* (0.5 + 1) / 2 */
+    int clauses = results_value_index(r, "oc.propagated_clauses");
+    int decisions = results_value_index(r, "solver.decisions");
+    assert_float_equal(summary_aggregate(r, 0, a, clauses, AGG_AVG), 6, 1e-9);
+    assert_float_equal(summary_aggregate(r, 1, a, decisions, AGG_SUM), 130, 1e-9);
+    assert_true(isnan(summary_aggregate(r, 2, g.groups[1].common, clauses, AGG_AVG))); /* B has none */
+    groups_free(&g);
+
+    assert_int_equal(groups_build(r, "([", &g), 2); /* a bad regex is a usage error */
+}
+
+static void thesis_5_1_layout_cells(void **state)
+{
+    const results *r = *state;
+    const table_layout *l = layout_named("thesis-5.1");
+    assert_non_null(l);
+    assert_null(layout_named("thesis-9.9"));
+    config_groups g;
+    assert_int_equal(groups_build(r, l->group_regex, &g), 0);
+    table t;
+    layout_build(l, r, &g, &t);
+    assert_int_equal(t.n_rows, 3);
+    assert_int_equal(t.n_cols, 8);
+    assert_string_equal(t.header[3], "prop./ref. clauses");
+    assert_string_equal(table_get(&t, 0, 0), "A");
+    assert_string_equal(table_get(&t, 0, 1), "2");
+    assert_string_equal(table_get(&t, 0, 2), "1.5s");
+    assert_string_equal(table_get(&t, 0, 3), "6");
+    assert_string_equal(table_get(&t, 0, 4), "n/a"); /* no solver.time_s column */
+    assert_string_equal(table_get(&t, 0, 5), "150");
+    assert_string_equal(table_get(&t, 1, 1), "3");
+    assert_string_equal(table_get(&t, 1, 5), "65");
+    assert_string_equal(table_get(&t, 2, 2), "8.0s");
+    assert_true(t.group_start[2]);
+    assert_false(t.group_start[1]);
+    assert_non_null(strstr(t.caption, "A 2, B 1"));
+    table_free(&t);
+    groups_free(&g);
+}
+
+static void custom_columns_and_unknown_names(void **state)
+{
+    const results *r = *state;
+    table_layout l;
+    assert_int_equal(layout_custom(r, "cputime_s,sum:solver.decisions", NULL, &l), 0);
+    config_groups g;
+    assert_int_equal(groups_build(r, NULL, &g), 0);
+    table t;
+    layout_build(&l, r, &g, &t);
+    assert_string_equal(t.header[4], "sum solver.decisions");
+    assert_string_equal(table_get(&t, 0, 3), "2");   /* A on t2 */
+    assert_string_equal(table_get(&t, 1, 4), "80");  /* A+OPT on t2 */
+    assert_string_equal(table_get(&t, 2, 2), "1");   /* common tasks */
+    table_free(&t);
+    groups_free(&g);
+    layout_free_custom(&l);
+    assert_int_equal(layout_custom(r, "cputime_s,oc.no_such", NULL, &l), 2);
+}
+
+static void tables_render_in_three_formats(void **state)
+{
+    (void)state;
+    table t;
+    table_init(&t, "cap_1", 2);
+    table_column(&t, 0, "name", false);
+    table_column(&t, 1, "a|b", true);
+    table_set(&t, table_add_row(&t, true), 0, "x_y&z");
+    table_set(&t, table_add_row(&t, true), 1, "1,5");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    table_write(&t, TABLE_MD, out);
+    table_write(&t, TABLE_TEX, out);
+    table_write(&t, TABLE_CSV, out);
+    fclose(out);
+    assert_non_null(strstr(buf, "| name | a\\|b |\n| :--- | ---: |\n| x_y&z |  |\n"));
+    assert_non_null(strstr(buf, "\\begin{tabular}{lr}\n\\toprule\nname & a|b \\\\\n\\midrule\nx\\_y\\&z &  \\\\\n\\midrule\n"));
+    assert_non_null(strstr(buf, "name,a|b\nx_y&z,\n,\"1,5\"\n"));
+    free(buf);
+    table_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_summary_number),
+        cmocka_unit_test(common_set_of_all_and_per_family),
+        cmocka_unit_test(thesis_5_1_layout_cells),
+        cmocka_unit_test(custom_columns_and_unknown_names),
+        cmocka_unit_test(tables_render_in_three_formats),
+    };
+    return cmocka_run_group_tests(tests, load_small, free_small);
+}

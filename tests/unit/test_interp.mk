@@ -1,0 +1,1 @@
+test_interp_SRCS := tests/unit/ir_fixtures.c

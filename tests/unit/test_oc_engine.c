@@ -1,0 +1,306 @@
+/* End-to-end tests of the oc engine (thesis Chapter 5) on small IR
+ * programs: verdicts of the four configurations BASIC, BASIC+OPT, PROP,
+ * PROP+OPT, replay of every counterexample, and the two stages. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <ordo/ir_build.h>
+#include <ordo/passes.h>
+#include <ordo/trace.h>
+
+#include "../../engines/oc/verify.h"
+#include "../support/smt_load.h"
+#include "ir_fixtures.h"
+
+static ordo_solver_factory z3;
+
+static const oc_config configs[] = {
+    { false, OC_FINDER_NONE, OC_ARITH_AUTO },     /* BASIC */
+    { false, OC_FINDER_RF_WS_FR, OC_ARITH_AUTO }, /* BASIC+OPT */
+    { true, OC_FINDER_NONE, OC_ARITH_AUTO },      /* PROP */
+    { true, OC_FINDER_RF_WS_FR, OC_ARITH_AUTO },  /* PROP+OPT */
+};
+
+/* Runs every configuration; each must give `expected`, and every
+ * counterexample must replay. Returns the stage of the last run. */
+static int verify_all(const ordo_program *p, ordo_verdict expected)
+{
+    int stage = 0;
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+        oc_outcome o = oc_verify(p, &z3, NULL, &configs[i]);
+        if (o.verdict != expected)
+            fail_msg("configuration %zu: verdict %d, expected %d (%s)", i, o.verdict, expected,
+                     o.reason ? o.reason : "");
+        if (o.verdict == ORDO_VERDICT_UNSAFE) {
+            char *why = NULL;
+            bool ok = ordo_trace_replay(p, o.trace, &why);
+            if (!ok)
+                fail_msg("configuration %zu: counterexample does not replay: %s", i, why);
+            ordo_trace_free(o.trace);
+        }
+        if (configs[i].finder != OC_FINDER_NONE)
+            assert_true(o.finder.conflicts_rf + o.finder.conflicts_ws_fr > 0 || o.events < 8);
+        free(o.reason);
+        stage = o.stage;
+    }
+    return stage;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return smt_load_plugin("z3", &z3) ? 0 : -1;
+}
+
+static void racy_counter_is_unsafe(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_counter(false, NULL);
+    assert_int_equal(verify_all(p, ORDO_VERDICT_UNSAFE), 2);
+    ordo_program_free(p);
+}
+
+static void locked_counter_is_safe(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_counter(true, NULL);
+    assert_int_equal(verify_all(p, ORDO_VERDICT_SAFE), 1);
+    ordo_program_free(p);
+}
+
+/* A thread procedure `name` of statements (NULL-terminated). */
+static unsigned thread_proc(ordo_program *p, const char *name, ordo_stmt **body)
+{
+    unsigned f = ordo_add_proc(p, name);
+    unsigned l = p->procs[f].init_loc;
+    for (unsigned i = 0; body[i]; i++)
+        then(p, f, &l, body[i], 10 + i);
+    finish(p, f, l);
+    return f;
+}
+
+static ordo_stmt *join(ordo_program *p, int64_t id)
+{
+    return ordo_s_thread_join(p, num(p, id));
+}
+
+/* Writers x := 1, x := 2, y := 1, y := 2 (threads 1-4); readers of y join
+ * both x writers (threads 5, 6), readers of x both y writers (7, 8); each
+ * reader flags when it sees its value. All four flags: the readers of y
+ * saw the y writes in different orders after both x writes, and vice
+ * versa. No derivation of wSC (Axioms 1-3) orders the writes, so stage 1
+ * finds a violating model; no SC execution exists: stage 2 proves it. */
+static ordo_program *four_observers(void)
+{
+    ordo_program *p = ordo_program_new("observers.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned f[4];
+    for (int i = 0; i < 4; i++) {
+        char name[8] = { 'f', (char)('0' + i), 0 };
+        f[i] = ordo_add_var(p, name, i32(), -1, 0);
+    }
+    unsigned main_proc = ordo_add_proc(p, "main");
+    p->main_proc = main_proc;
+    unsigned writers[4];
+    for (int i = 0; i < 4; i++) {
+        ordo_stmt *body[] = { assign(p, i < 2 ? x : y, num(p, i % 2 + 1)), NULL };
+        writers[i] = thread_proc(p, "writer", body);
+    }
+    unsigned readers[4];
+    for (int i = 0; i < 4; i++) {
+        unsigned f_proc = ordo_add_proc(p, "reader");
+        unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)f_proc, 0);
+        unsigned l = p->procs[f_proc].init_loc;
+        bool reads_y = i < 2;
+        then(p, f_proc, &l, join(p, reads_y ? 1 : 3), 30);
+        then(p, f_proc, &l, join(p, reads_y ? 2 : 4), 31);
+        then(p, f_proc, &l, assign(p, tmp, var(p, reads_y ? y : x)), 32);
+        then(p, f_proc, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, tmp), num(p, i % 2 + 1))),
+             33);
+        then(p, f_proc, &l, assign(p, f[i], num(p, 1)), 34);
+        finish(p, f_proc, l);
+        readers[i] = f_proc;
+    }
+    unsigned l = p->procs[main_proc].init_loc;
+    for (int i = 0; i < 4; i++)
+        then(p, main_proc, &l, ordo_s_thread_start(p, NULL, writers[i], NULL), 40);
+    for (int i = 0; i < 4; i++)
+        then(p, main_proc, &l, ordo_s_thread_start(p, NULL, readers[i], NULL), 41);
+    unsigned t[4];
+    for (int i = 0; i < 4; i++) {
+        then(p, main_proc, &l, join(p, 5 + i), 42);
+        t[i] = ordo_add_var(p, "t", i32(), (int)main_proc, 0);
+        then(p, main_proc, &l, assign(p, t[i], var(p, f[i])), 43);
+    }
+    const ordo_expr *all = bin(p, ORDO_B_EQ, var(p, t[0]), num(p, 1));
+    for (int i = 1; i < 4; i++)
+        all = bin(p, ORDO_B_LAND, all, bin(p, ORDO_B_EQ, var(p, t[i]), num(p, 1)));
+    then(p, main_proc, &l, ordo_s_assume(p, all), 44);
+    then(p, main_proc, &l, ordo_s_new(p, ORDO_S_ERROR), 45);
+    finish(p, main_proc, l);
+    return p;
+}
+
+static void safe_under_sc_not_under_wsc(void **state)
+{
+    (void)state;
+    ordo_program *p = four_observers();
+    assert_int_equal(verify_all(p, ORDO_VERDICT_SAFE), 2);
+    ordo_program_free(p);
+}
+
+/* The same program where one reader accepts either value: then an SC
+ * execution exists and stage 2 finds it (and it replays). */
+static void sc_witness_is_found(void **state)
+{
+    (void)state;
+    ordo_program *p = four_observers();
+    /* Procedures: main 0, writers 1-4, readers 5-8. Reader 1 (procedure 6)
+     * assumes y == 2: make it accept y >= 1. */
+    ordo_proc *r0 = &p->procs[6];
+    for (unsigned e = 0; e < r0->n_edges; e++)
+        if (r0->edges[e].stmt->kind == ORDO_S_ASSUME) {
+            const ordo_stmt *old = r0->edges[e].stmt;
+            ordo_stmt *any = ordo_s_assume(p, bin(p, ORDO_B_GE, old->cond->kid[0], num(p, 1)));
+            any->file = "t.c";
+            any->line = old->line;
+            r0->edges[e].stmt = any;
+        }
+    assert_int_equal(verify_all(p, ORDO_VERDICT_UNSAFE), 2);
+    ordo_program_free(p);
+}
+
+/* Loops through the bounded pipeline (inline + unroll, passes.h): a
+ * static trip count needs no unwinding assumption (a complete SAFE); with
+ * a nondeterministic bound n, x != 2n is reachable (n < 0) and replays. */
+static void loops_static_and_nondeterministic(void **state)
+{
+    (void)state;
+    for (int n = 3; n >= -1; n -= 4) {
+        ordo_program *src = fixture_loop(n, NULL);
+        bool complete = false;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, 2, &complete, &err);
+        assert_non_null(p);
+        assert_int_equal(complete, n >= 0);
+        oc_outcome o = oc_verify(p, &z3, NULL, &configs[3]);
+        assert_int_equal(o.verdict, n >= 0 ? ORDO_VERDICT_SAFE : ORDO_VERDICT_UNSAFE);
+        if (n >= 0) {
+            assert_false(o.unwinding);
+        } else {
+            char *why = NULL;
+            if (!ordo_trace_replay(src, o.trace, &why))
+                fail_msg("no replay: %s", why);
+            ordo_trace_free(o.trace);
+        }
+        free(o.reason);
+        ordo_program_free(p);
+        ordo_program_free(src);
+    }
+}
+
+/* A violation after the third iteration is beyond unroll bound 2: a
+ * bounded SAFE, never UNSAFE; with bound 3 it is found and replays. */
+static void violation_beyond_the_bound(void **state)
+{
+    (void)state;
+    ordo_program *src = ordo_program_new("deep.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(src, "x", i32(), -1, 0);
+    unsigned f = ordo_add_proc(src, "main");
+    src->main_proc = f;
+    unsigned n = ordo_add_var(src, "n", i32(), (int)f, 0);
+    unsigned l = src->procs[f].init_loc;
+    then(src, f, &l, ordo_s_havoc(src, ordo_lv_var(src, n)), 1);
+    unsigned head = l, body = l;
+    then(src, f, &body, ordo_s_assume(src, bin(src, ORDO_B_LT, var(src, x), var(src, n))), 2);
+    ordo_stmt *inc = assign(src, x, bin(src, ORDO_B_ADD, var(src, x), num(src, 1)));
+    inc->file = "deep.c";
+    inc->line = 3;
+    ordo_add_edge(src, f, body, head, inc);
+    unsigned out = head;
+    then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_GE, var(src, x), var(src, n))), 2);
+    unsigned bad = out;
+    then(src, f, &bad, ordo_s_assume(src, bin(src, ORDO_B_EQ, var(src, x), num(src, 3))), 4);
+    then(src, f, &bad, ordo_s_new(src, ORDO_S_ERROR), 5);
+    finish(src, f, bad);
+    then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_NE, var(src, x), num(src, 3))), 4);
+    finish(src, f, out);
+    for (unsigned k = 2; k <= 3; k++) {
+        bool complete;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, k, &complete, &err);
+        assert_non_null(p);
+        for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+            oc_outcome o = oc_verify(p, &z3, NULL, &configs[c]);
+            if (k == 2) {
+                assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+                assert_true(o.unwinding);
+            } else {
+                assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+                char *why = NULL;
+                if (!ordo_trace_replay(src, o.trace, &why))
+                    fail_msg("no replay: %s", why);
+                ordo_trace_free(o.trace);
+            }
+            free(o.reason);
+        }
+        ordo_program_free(p);
+    }
+    ordo_program_free(src);
+}
+
+/* --arith int refuses a program whose meaning depends on bit-vectors;
+ * auto picks bit-vectors for it and stays correct. */
+static void int_arithmetic_is_not_misused(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("wrap.c", ORDO_DM_LP64);
+    ordo_type u8 = ordo_ty_int(8, false);
+    unsigned x = ordo_add_var(p, "x", u8, -1, 255);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_var(p, x),
+                                 ordo_e_binop(p, ORDO_B_ADD, u8, ordo_e_var(p, x),
+                                              ordo_e_const(p, u8, 1))), 1);
+    unsigned bad = l;
+    then(p, f, &bad, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_EQ, ordo_ty_bool(), ordo_e_var(p, x),
+                                                   ordo_e_const(p, u8, 0))), 2);
+    then(p, f, &bad, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, f, bad);
+    then(p, f, &l, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(p, x),
+                                                 ordo_e_const(p, u8, 0))), 2);
+    finish(p, f, l);
+    oc_config cfg = { true, OC_FINDER_NONE, OC_ARITH_INT };
+    oc_outcome o = oc_verify(p, &z3, NULL, &cfg);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
+    assert_non_null(strstr(o.reason, "t.c:1)"));
+    free(o.reason);
+    cfg.arith = OC_ARITH_AUTO;
+    o = oc_verify(p, &z3, NULL, &cfg);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* 255 + 1 wraps to 0 */
+    char *why = NULL;
+    assert_true(ordo_trace_replay(p, o.trace, &why));
+    ordo_trace_free(o.trace);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(racy_counter_is_unsafe),
+        cmocka_unit_test(locked_counter_is_safe),
+        cmocka_unit_test(safe_under_sc_not_under_wsc),
+        cmocka_unit_test(sc_witness_is_found),
+        cmocka_unit_test(loops_static_and_nondeterministic),
+        cmocka_unit_test(violation_beyond_the_bound),
+        cmocka_unit_test(int_arithmetic_is_not_misused),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}

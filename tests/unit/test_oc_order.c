@@ -1,0 +1,496 @@
+/* Unit tests of the oc engine's ordering reasoning without a solver:
+ * the event graph (thesis Section 5.3.2), the conflict finder (Algorithm 3)
+ * and Theorem 5 by brute force. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../engines/oc/clauses.h"
+#include "../../engines/oc/events.h"
+#include "../../engines/oc/finder.h"
+#include "../../engines/oc/graph.h"
+#include "../../engines/oc/po.h"
+
+enum { X = 0, Y = 1, Z = 2 };
+
+/* Appends an event of `thread` after `prev` (po), or first if prev < 0. */
+static unsigned ev(oc_events *es, int prev, oc_event_kind k, unsigned thread, unsigned loc,
+                   oc_lit guard)
+{
+    unsigned e = oc_events_add(es, k, thread, loc, guard);
+    if (prev >= 0)
+        oc_events_add_po(es, (unsigned)prev, e, 0);
+    return e;
+}
+
+static oc_lit rf_lit(const oc_events *es, unsigned w, unsigned r)
+{
+    for (size_t i = 0; i < es->n_rf; i++)
+        if (es->rf[i].w == w && es->rf[i].r == r)
+            return es->rf[i].lit;
+    fail_msg("no rf pair %u -> %u", w, r);
+    return 0;
+}
+
+static void finish(oc_events *es, oc_po *po)
+{
+    assert_true(oc_po_build(po, es));
+    oc_events_pair_up(es, oc_po_query_fn, po);
+    oc_events_index(es);
+}
+
+static int cmp_lit(const void *a, const void *b)
+{
+    oc_lit x = *(const oc_lit *)a, y = *(const oc_lit *)b;
+    return (x > y) - (x < y);
+}
+
+/* Is the set want[0..n) (any order) one of the conflicts? */
+static bool has_conflict(const oc_clauses *c, oc_lit *want, size_t n)
+{
+    qsort(want, n, sizeof *want, cmp_lit);
+    for (size_t i = 0; i < c->n; i++) {
+        size_t m;
+        const oc_lit *l = oc_clauses_get(c, i, &m);
+        if (m == n && !memcmp(l, want, n * sizeof *l))
+            return true;
+    }
+    return false;
+}
+
+/* Thesis Figure 5.3: init writes x0, y0; thread 1: if (y1 == 1) x1 = 1;
+ * else x2 = 1 - y2; thread 2: y3 = x3; x4 = 1 - y4; assert on x5, y5. */
+typedef struct {
+    oc_events es;
+    oc_po po;
+    unsigned wx0, wy0, ry1, wx1, ry2, wx2, rx3, wy3, ry4, wx4, rx5, ry5;
+    oc_lit g_then, g_else;
+} figure53;
+
+static void build_figure53(figure53 *f)
+{
+    oc_events *es = &f->es;
+    oc_events_init(es);
+    f->g_then = oc_events_new_lit(es);
+    f->g_else = oc_events_new_lit(es);
+    f->wx0 = ev(es, -1, OC_WRITE, 0, X, 0);
+    f->wy0 = ev(es, (int)f->wx0, OC_WRITE, 0, Y, 0);
+    f->ry1 = ev(es, -1, OC_READ, 1, Y, 0);
+    oc_events_add_po(es, f->wy0, f->ry1, 0);
+    f->wx1 = ev(es, (int)f->ry1, OC_WRITE, 1, X, f->g_then);
+    f->ry2 = ev(es, (int)f->wx1, OC_READ, 1, Y, f->g_else);
+    f->wx2 = ev(es, (int)f->ry2, OC_WRITE, 1, X, f->g_else);
+    f->rx3 = ev(es, -1, OC_READ, 2, X, 0);
+    oc_events_add_po(es, f->wy0, f->rx3, 0);
+    f->wy3 = ev(es, (int)f->rx3, OC_WRITE, 2, Y, 0);
+    f->ry4 = ev(es, (int)f->wy3, OC_READ, 2, Y, 0);
+    f->wx4 = ev(es, (int)f->ry4, OC_WRITE, 2, X, 0);
+    f->rx5 = ev(es, (int)f->wx4, OC_READ, 2, X, 0);
+    f->ry5 = ev(es, (int)f->rx5, OC_READ, 2, Y, 0);
+    finish(es, &f->po);
+}
+
+static void free_figure53(figure53 *f)
+{
+    oc_po_free(&f->po);
+    oc_events_free(&f->es);
+}
+
+/* Section 5.3.2: with rf_{2,3} and rf_{2,5} true, Axiom 2 derives
+ * w_x4 ≺ws w_x2 and the cycle's reason is exactly rf_{2,3} ∧ rf_{2,5}. */
+static void figure53_conflict_clause(void **state)
+{
+    (void)state;
+    figure53 f;
+    build_figure53(&f);
+    oc_lit rf23 = rf_lit(&f.es, f.wx2, f.rx3), rf25 = rf_lit(&f.es, f.wx2, f.rx5);
+    oc_graph *g = oc_graph_new(&f.es);
+    oc_graph_push(g);
+    oc_graph_assign(g, f.g_else, true);
+    oc_graph_assign(g, f.g_then, false);
+    oc_graph_assign(g, rf23, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    oc_graph_assign(g, rf25, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 1);
+    size_t n;
+    const oc_lit *r = oc_graph_conflict(g, 0, &n);
+    oc_lit want[2] = { rf23 < rf25 ? rf23 : rf25, rf23 < rf25 ? rf25 : rf23 };
+    assert_int_equal(n, 2);
+    assert_memory_equal(r, want, sizeof want);
+    /* Undo: without rf_{2,5} the graph is consistent again. */
+    oc_graph_pop(g, 1);
+    oc_graph_push(g);
+    oc_graph_assign(g, rf23, true);
+    assert_int_equal(oc_graph_propagate(g, 8), 0);
+    oc_graph_free(g);
+    free_figure53(&f);
+}
+
+/* The finder discovers the same clause before solving (Figure 5.4b). */
+static void figure53_finder_clause(void **state)
+{
+    (void)state;
+    figure53 f;
+    build_figure53(&f);
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_finder_stats st = { 0 };
+    oc_find_conflicts(&f.es, &f.po, OC_FINDER_RF_WS_FR, 100000, &c, &st);
+    oc_lit rf23 = rf_lit(&f.es, f.wx2, f.rx3), rf25 = rf_lit(&f.es, f.wx2, f.rx5);
+    oc_lit want[2] = { rf23 < rf25 ? rf23 : rf25, rf23 < rf25 ? rf25 : rf23 };
+    assert_true(has_conflict(&c, want, 2));
+    assert_true(st.conflicts_ws_fr > 0);
+    oc_clauses_free(&c);
+    free_figure53(&f);
+}
+
+/* Figure 5.4a: w <rf r <po w' <rf r' <po w. */
+static void finder_shape_rf(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned rx = ev(&es, -1, OC_READ, 1, X, 0);
+    unsigned wy = ev(&es, (int)rx, OC_WRITE, 1, Y, 0);
+    unsigned ry = ev(&es, -1, OC_READ, 2, Y, 0);
+    unsigned wx = ev(&es, (int)ry, OC_WRITE, 2, X, 0);
+    finish(&es, &po);
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_finder_stats st = { 0 };
+    oc_find_conflicts(&es, &po, OC_FINDER_RF, 100, &c, &st);
+    oc_lit a = rf_lit(&es, wx, rx), b = rf_lit(&es, wy, ry);
+    oc_lit want[2] = { a < b ? a : b, a < b ? b : a };
+    assert_int_equal(c.n, 1);
+    assert_true(has_conflict(&c, want, 2));
+    assert_int_equal(st.conflicts_rf, 1);
+    assert_int_equal(st.conflicts_ws_fr, 0);
+    /* The graph agrees: both rf true close a cycle. */
+    oc_graph *g = oc_graph_new(&es);
+    oc_graph_assign(g, a, true);
+    oc_graph_assign(g, b, true);
+    assert_int_equal(oc_graph_propagate(g, 4), 1);
+    oc_graph_free(g);
+    oc_clauses_free(&c);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* Figures 5.4b/c: w <rf r, w' <po r, and w <po-rf-po w' through another rf. */
+static void finder_shape_ws_fr(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    oc_lit g = oc_events_new_lit(&es);
+    unsigned wx = ev(&es, -1, OC_WRITE, 1, X, 0);
+    unsigned wy = ev(&es, (int)wx, OC_WRITE, 1, Y, 0);
+    unsigned ry = ev(&es, -1, OC_READ, 2, Y, 0);
+    unsigned wx2 = ev(&es, (int)ry, OC_WRITE, 2, X, g);
+    unsigned rx = ev(&es, (int)wx2, OC_READ, 2, X, 0);
+    finish(&es, &po);
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_finder_stats st = { 0 };
+    oc_find_conflicts(&es, &po, OC_FINDER_RF, 100, &c, &st);
+    assert_int_equal(c.n, 0); /* no 5.4a shape here */
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, 100, &c, &st);
+    oc_lit want[3] = { g, rf_lit(&es, wy, ry), rf_lit(&es, wx, rx) };
+    assert_int_equal(c.n, 1);
+    assert_true(has_conflict(&c, want, 3));
+    assert_int_equal(st.conflicts_ws_fr, 2); /* 5.4b and 5.4c */
+    oc_clauses_free(&c);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* Within one thread, reading a value that program order overwrote:
+ * w <po w' <po r and w <rf r is a conflict with the single literal rf. */
+static void finder_shape_po_only(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned w = ev(&es, -1, OC_WRITE, 1, X, 0);
+    unsigned w2 = ev(&es, (int)w, OC_WRITE, 1, X, 0);
+    unsigned r = ev(&es, (int)w2, OC_READ, 1, X, 0);
+    finish(&es, &po);
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_finder_stats st = { 0 };
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, 100, &c, &st);
+    oc_lit want[1] = { rf_lit(&es, w, r) };
+    assert_int_equal(c.n, 1);
+    assert_true(has_conflict(&c, want, 1));
+    oc_clauses_free(&c);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* PROP's reason is minimal: the cycle closed by L0 = rf(b2 -> a1) can be
+ * explained through rf(a2 -> b1) alone or through rf(a2 -> c1) and
+ * rf(c2 -> b0); the reason picks the single literal. */
+static void reasons_are_minimal(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned a1 = ev(&es, -1, OC_READ, 1, Y, 0);
+    unsigned a2 = ev(&es, (int)a1, OC_WRITE, 1, X, 0);
+    unsigned b0 = ev(&es, -1, OC_READ, 2, Z, 0);
+    unsigned b1 = ev(&es, (int)b0, OC_READ, 2, X, 0);
+    unsigned b2 = ev(&es, (int)b1, OC_WRITE, 2, Y, 0);
+    unsigned c1 = ev(&es, -1, OC_READ, 3, X, 0);
+    unsigned c2 = ev(&es, (int)c1, OC_WRITE, 3, Z, 0);
+    finish(&es, &po);
+    oc_lit l0 = rf_lit(&es, b2, a1), l1 = rf_lit(&es, a2, b1), l2 = rf_lit(&es, a2, c1),
+           l3 = rf_lit(&es, c2, b0);
+    oc_graph *g = oc_graph_new(&es);
+    oc_graph_push(g);
+    oc_graph_assign(g, l2, true);
+    oc_graph_assign(g, l3, true);
+    oc_graph_assign(g, l1, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    oc_graph_push(g);
+    oc_graph_assign(g, l0, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 1);
+    size_t n;
+    const oc_lit *r = oc_graph_conflict(g, 0, &n);
+    oc_lit want[2] = { l0 < l1 ? l0 : l1, l0 < l1 ? l1 : l0 };
+    assert_int_equal(n, 2);
+    assert_memory_equal(r, want, sizeof want);
+    /* Without l1 the longer explanation is the only one. */
+    oc_graph_pop(g, 2);
+    oc_graph_push(g);
+    oc_graph_assign(g, l2, true);
+    oc_graph_assign(g, l3, true);
+    oc_graph_assign(g, l0, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 1);
+    r = oc_graph_conflict(g, 0, &n);
+    assert_int_equal(n, 3);
+    oc_graph_free(g);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* An atomic block [B; x = 1; x = 2; E] cannot be observed in the middle:
+ * another thread reading x = 1 (the first write) closes a cycle through
+ * the block's end, with reason rf alone. */
+static void atomic_block_is_not_interleaved(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned b = ev(&es, -1, OC_SYNC, 1, 0, 0);
+    unsigned w1 = ev(&es, (int)b, OC_WRITE, 1, X, 0);
+    unsigned w2 = ev(&es, (int)w1, OC_WRITE, 1, X, 0);
+    unsigned e = ev(&es, (int)w2, OC_SYNC, 1, 0, 0);
+    es.ev[w1].block = es.ev[w2].block = 0;
+    oc_events_add_block(&es, b, e);
+    unsigned r = ev(&es, -1, OC_READ, 2, X, 0);
+    finish(&es, &po);
+    oc_lit l = rf_lit(&es, w1, r);
+    oc_graph *g = oc_graph_new(&es);
+    oc_graph_assign(g, l, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 1);
+    size_t n;
+    const oc_lit *reason = oc_graph_conflict(g, 0, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(reason[0], l);
+    oc_graph_free(g);
+    /* Reading the last write of the block is fine. */
+    g = oc_graph_new(&es);
+    oc_graph_assign(g, rf_lit(&es, w2, r), true);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    oc_graph_free(g);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* ---- Theorem 5 by brute force ----------------------------------------- */
+
+typedef struct {
+    oc_events es;
+    oc_po po;
+    unsigned n_guards;
+    oc_lit guards[16];
+} random_set;
+
+static unsigned rnd(unsigned *seed, unsigned n)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 16) % n;
+}
+
+/* Init thread 0 writes every location; 2-3 threads of 1-3 accesses to
+ * two locations, some guarded. */
+static void build_random(random_set *s, unsigned *seed)
+{
+    oc_events *es = &s->es;
+    oc_events_init(es);
+    s->n_guards = 0;
+    unsigned i0 = ev(es, -1, OC_WRITE, 0, X, 0);
+    unsigned i1 = ev(es, (int)i0, OC_WRITE, 0, Y, 0);
+    unsigned threads = 2 + rnd(seed, 2);
+    for (unsigned t = 1; t <= threads; t++) {
+        int prev = (int)i1;
+        unsigned len = 1 + rnd(seed, 3);
+        for (unsigned k = 0; k < len; k++) {
+            oc_lit g = 0;
+            if (rnd(seed, 3) == 0) {
+                g = oc_events_new_lit(es);
+                s->guards[s->n_guards++] = g;
+            }
+            prev = (int)ev(es, prev, rnd(seed, 2) ? OC_READ : OC_WRITE, t, rnd(seed, 2), g);
+        }
+    }
+    finish(es, &s->po);
+    oc_events_add_ws_lits(es);
+}
+
+/* Does this valid execution (a linearization) make every literal of the
+ * conflict true? truth[] holds the literal values of the execution. */
+static bool all_true(const bool *truth, const oc_lit *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!truth[l[i]])
+            return false;
+    return true;
+}
+
+typedef struct {
+    const random_set *s;
+    const bool *enabled;
+    const oc_clauses *c;
+    unsigned order[32];
+    bool placed[32];
+    size_t n_enabled, executions, violations, graph_conflicts;
+} enumeration;
+
+/* Enumerates every linearization of the enabled events respecting static
+ * program order; each defines rf (last write before the read). */
+static void enumerate(enumeration *en, size_t depth)
+{
+    const oc_events *es = &en->s->es;
+    if (depth == en->n_enabled) {
+        bool truth[256] = { false };
+        truth[0] = true;
+        for (unsigned i = 0; i < en->s->n_guards; i++)
+            truth[en->s->guards[i]] = true;
+        for (size_t e = 0; e < es->n; e++)
+            if (!en->enabled[e] && es->ev[e].guard)
+                truth[es->ev[e].guard] = false;
+        for (size_t i = 0; i < depth; i++) {
+            unsigned r = en->order[i];
+            if (es->ev[r].kind != OC_READ)
+                continue;
+            for (size_t j = i; j-- > 0;) {
+                unsigned w = en->order[j];
+                if (es->ev[w].kind == OC_WRITE && es->ev[w].loc == es->ev[r].loc) {
+                    truth[rf_lit(es, w, r)] = true;
+                    break;
+                }
+            }
+        }
+        for (size_t i = 0; i < es->n_ws; i++) {
+            size_t pa = 0, pb = 0;
+            for (size_t k = 0; k < depth; k++) {
+                pa = en->order[k] == es->ws[i].a ? k + 1 : pa;
+                pb = en->order[k] == es->ws[i].b ? k + 1 : pb;
+            }
+            if (pa && pb)
+                truth[pa < pb ? es->ws[i].ab : es->ws[i].ba] = true;
+        }
+        /* The theory accepts every valid execution, also with ws (SC). */
+        oc_graph *g = oc_graph_new(es);
+        for (oc_lit l = 1; l <= es->n_lits; l++)
+            oc_graph_assign(g, l, truth[l]);
+        en->graph_conflicts += oc_graph_propagate(g, 1);
+        oc_graph_free(g);
+        en->executions++;
+        for (size_t i = 0; i < en->c->n; i++) {
+            size_t n;
+            const oc_lit *l = oc_clauses_get(en->c, i, &n);
+            if (all_true(truth, l, n))
+                en->violations++;
+        }
+        return;
+    }
+    for (size_t e = 0; e < es->n; e++) {
+        if (!en->enabled[e] || en->placed[e])
+            continue;
+        bool ready = true;
+        for (size_t p = 0; p < es->n && ready; p++)
+            if (en->enabled[p] && !en->placed[p] && oc_po_before(&en->s->po, (unsigned)p,
+                                                                   (unsigned)e))
+                ready = false;
+        if (!ready)
+            continue;
+        en->placed[e] = true;
+        en->order[depth] = (unsigned)e;
+        enumerate(en, depth + 1);
+        en->placed[e] = false;
+    }
+}
+
+/* Theorem 5: no valid execution satisfies the reason of a found conflict;
+ * and the event graph finds no conflict in a valid execution. */
+static void finder_never_excludes_a_valid_execution(void **state)
+{
+    (void)state;
+    unsigned seed = 12345;
+    size_t checked = 0, conflicts = 0;
+    for (int round = 0; round < 300; round++) {
+        random_set s;
+        build_random(&s, &seed);
+        oc_clauses c;
+        oc_clauses_init(&c);
+        oc_finder_stats st = { 0 };
+        oc_find_conflicts(&s.es, &s.po, OC_FINDER_RF_WS_FR, 100000, &c, &st);
+        conflicts += c.n;
+        for (unsigned mask = 0; mask < (1u << s.n_guards); mask++) {
+            bool enabled[32];
+            enumeration en = { .s = &s, .enabled = enabled, .c = &c };
+            for (size_t e = 0; e < s.es.n; e++) {
+                enabled[e] = true;
+                for (unsigned k = 0; k < s.n_guards; k++)
+                    if (s.es.ev[e].guard == s.guards[k] && !(mask >> k & 1))
+                        enabled[e] = false;
+                en.n_enabled += enabled[e];
+            }
+            enumerate(&en, 0);
+            assert_int_equal(en.violations, 0);
+            assert_int_equal(en.graph_conflicts, 0);
+            checked += en.executions;
+        }
+        oc_clauses_free(&c);
+        oc_po_free(&s.po);
+        oc_events_free(&s.es);
+    }
+    assert_true(checked > 1000);
+    assert_true(conflicts > 100); /* the test must exercise the finder */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(figure53_conflict_clause),
+        cmocka_unit_test(figure53_finder_clause),
+        cmocka_unit_test(finder_shape_rf),
+        cmocka_unit_test(finder_shape_ws_fr),
+        cmocka_unit_test(finder_shape_po_only),
+        cmocka_unit_test(reasons_are_minimal),
+        cmocka_unit_test(atomic_block_is_not_interleaved),
+        cmocka_unit_test(finder_never_excludes_a_valid_execution),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,1 @@
+test_pass_inline_SRCS := tests/unit/ir_fixtures.c

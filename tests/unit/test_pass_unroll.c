@@ -1,0 +1,190 @@
+/* Unit tests of loop unrolling and the bounded pipeline
+ * (core/src/pass_unroll.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <ordo/interp.h>
+#include <ordo/passes.h>
+
+#include "ir_fixtures.h"
+
+/* Depth-first search for a cycle in procedure f. */
+static bool cyclic_from(const ordo_proc *f, unsigned l, unsigned char *state)
+{
+    state[l] = 1;
+    for (unsigned e = 0; e < f->n_edges; e++) {
+        if (f->edges[e].from != l)
+            continue;
+        unsigned to = f->edges[e].to;
+        if (state[to] == 1 || (state[to] == 0 && cyclic_from(f, to, state)))
+            return true;
+    }
+    state[l] = 2;
+    return false;
+}
+
+static bool loop_free(const ordo_program *p)
+{
+    for (unsigned i = 0; i < p->n_procs; i++) {
+        unsigned char *state = calloc(p->procs[i].n_locs + 1, 1);
+        bool cyclic = cyclic_from(&p->procs[i], p->procs[i].init_loc, state);
+        free(state);
+        if (cyclic)
+            return false;
+    }
+    return true;
+}
+
+/* Edges whose statement is `assume i < bound` (the loop entry). */
+static unsigned entries(const ordo_program *p)
+{
+    unsigned n = 0;
+    for (unsigned e = 0; e < p->procs[0].n_edges; e++) {
+        const ordo_stmt *s = p->procs[0].edges[e].stmt;
+        n += s->kind == ORDO_S_ASSUME && s->cond->op == ORDO_B_LT && s->line == 3;
+    }
+    return n;
+}
+
+static void counted_loop_unrolls_completely(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_loop(3, NULL);
+    char *err = NULL;
+    assert_int_equal(ordo_pass_unroll(p, 1, 100, &err), 0);
+    assert_true(loop_free(p));
+    assert_false(ordo_program_has_unwinding(p));
+    assert_int_equal(entries(p), 3);
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_FINISHED);
+    ordo_program_free(p);
+    /* without static counts: k = 2 iterations and an unwinding edge */
+    p = fixture_loop(3, NULL);
+    assert_int_equal(ordo_pass_unroll(p, 2, 0, &err), 0);
+    assert_true(loop_free(p));
+    assert_true(ordo_program_has_unwinding(p));
+    assert_int_equal(entries(p), 3); /* 2 copies + the flagged third entry */
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_BLOCKED);
+    ordo_program_free(p);
+}
+
+static void nondet_loop_is_bounded_by_k(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_loop(-1, NULL);
+    char *err = NULL;
+    assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
+    assert_true(loop_free(p));
+    assert_true(ordo_program_has_unwinding(p));
+    int64_t two = 2, five = 5;
+    assert_int_equal(run_all(p, &two, 1), ORDO_STEP_FINISHED);
+    assert_int_equal(run_all(p, &five, 1), ORDO_STEP_BLOCKED); /* cut by the bound */
+    ordo_program_free(p);
+}
+
+/* i := 0; L: assume i < 4; M: i := i + 1; [assume i < 2 -> M again]; ...
+ * The counter may change twice per iteration: no static count. */
+static void counter_in_inner_cycle_is_not_counted(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_loop(4, NULL);
+    ordo_proc *f = &p->procs[0];
+    /* an extra edge from the increment's target back to its source */
+    for (unsigned e = 0; e < f->n_edges; e++)
+        if (f->edges[e].stmt->kind == ORDO_S_ASSIGN && f->edges[e].stmt->line == 4) {
+            unsigned from = f->edges[e].to, to = f->edges[e].from;
+            ordo_add_edge(p, 0, from, to, ordo_s_new(p, ORDO_S_SKIP));
+            break;
+        }
+    char *err = NULL;
+    assert_int_equal(ordo_pass_unroll(p, 1, 100, &err), 0);
+    assert_true(loop_free(p));
+    assert_true(ordo_program_has_unwinding(p));
+    ordo_program_free(p);
+}
+
+/* A goto into a loop body: two entries. */
+static void irreducible_loop_is_unsupported(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("g.c", ORDO_DM_LP64);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned x = ordo_add_var(p, "x", i32(), 0, 0);
+    unsigned a = ordo_add_loc(p, 0), b = ordo_add_loc(p, 0);
+    unsigned l = 0;
+    then(p, 0, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 1);
+    ordo_stmt *s;
+    ordo_add_edge(p, 0, l, a, s = ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 0))));
+    s->line = 2;
+    ordo_add_edge(p, 0, l, b, s = ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, x), num(p, 0))));
+    s->line = 3;
+    ordo_add_edge(p, 0, a, b, s = ordo_s_new(p, ORDO_S_SKIP));
+    s->line = 4;
+    ordo_add_edge(p, 0, b, a, s = ordo_s_new(p, ORDO_S_SKIP));
+    s->line = 5;
+    s->file = "g.c";
+    char *err = NULL;
+    assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), ORDO_FRONTEND_UNSUPPORTED);
+    assert_non_null(strstr(err, "unsupported: irreducible loop (goto into a loop) ("));
+    free(err);
+    ordo_program_free(p);
+}
+
+/* Threads started in a counted loop: the pipeline gives a complete,
+ * loop-free program with one THREAD_START edge per iteration. */
+static void bounded_pipeline_on_threads_in_a_loop(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("l.c", ORDO_DM_LP64);
+    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned w = ordo_add_proc(p, "worker");
+    unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
+    unsigned l = p->procs[w].init_loc;
+    then(p, w, &l, assign(p, g, bin(p, ORDO_B_ADD, var(p, g), num(p, 1))), 2);
+    finish(p, w, l);
+    l = 0;
+    then(p, 0, &l, assign(p, i, num(p, 0)), 4);
+    unsigned head = l, body = l, out = l;
+    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 3))), 5);
+    then(p, 0, &body, ordo_s_thread_start(p, NULL, w, NULL), 6);
+    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 3))), 5);
+    finish(p, 0, out);
+    bool complete = false;
+    char *err = NULL;
+    ordo_program *q = ordo_prepare_bounded(p, 1, &complete, &err);
+    assert_non_null(q);
+    assert_true(complete);
+    assert_true(loop_free(q));
+    unsigned starts = 0;
+    for (unsigned e = 0; e < q->procs[0].n_edges; e++)
+        starts += q->procs[0].edges[e].stmt->kind == ORDO_S_THREAD_START;
+    assert_int_equal(starts, 3);
+    assert_int_equal(p->procs[0].n_edges, 6); /* the original is untouched */
+    ordo_program_free(q);
+    /* rec(2) needs 3 activations: with k = 2 the result is incomplete */
+    ordo_program *r = fixture_recursion(2);
+    q = ordo_prepare_bounded(r, 2, &complete, &err);
+    assert_non_null(q);
+    assert_false(complete);
+    ordo_program_free(q);
+    ordo_program_free(r);
+    ordo_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(counted_loop_unrolls_completely),
+        cmocka_unit_test(nondet_loop_is_bounded_by_k),
+        cmocka_unit_test(counter_in_inner_cycle_is_not_counted),
+        cmocka_unit_test(irreducible_loop_is_unsupported),
+        cmocka_unit_test(bounded_pipeline_on_threads_in_a_loop),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

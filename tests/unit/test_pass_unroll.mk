@@ -1,0 +1,1 @@
+test_pass_unroll_SRCS := tests/unit/ir_fixtures.c

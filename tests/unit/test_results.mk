@@ -1,0 +1,1 @@
+test_results_SRCS := harness/results.c
