@@ -1,9 +1,10 @@
 /*
- * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]
+ * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64] [--pass P ...]
  *
  * Prints the IR the front end makes of a C file (.c/.i, ILP32 unless
  * --data-model LP64) or of an SV-COMP task (.yml: its input_files and
- * options.data_model). Exit: 0 printed, 2 usage, 3 unsupported construct,
+ * options.data_model), after the passes given in order (passes.h,
+ * ordo_pass_run; each prints one summary line on stderr). Exit: 0 printed, 2 usage, 3 unsupported construct,
  * 4 unreadable or ill-formed input.
  */
 #include <libgen.h>
@@ -14,13 +15,15 @@
 
 #include <ordo/ir.h>
 #include <ordo/ir_print.h>
+#include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
 #include "commands.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]\n"
+    fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64] [--pass P ...]\n"
+          "  P: inline, inline=D (recursion up to D activations), unroll=K, lbe, scoi\n"
           "  FILE: a C file (.c is preprocessed, .i is parsed as is), ILP32 by default\n"
           "  TASK: an SV-COMP task (.yml): its input file and data model\n",
           out);
@@ -102,6 +105,23 @@ static int read_task(const char *task, char **input, ordo_data_model *dm)
     return status;
 }
 
+/* The --pass arguments in order (passes.h, ordo_pass_run). */
+static int apply_passes(ordo_program *p, int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--pass"))
+            continue;
+        char *summary = NULL, *err = NULL;
+        int r = ordo_pass_run(p, argv[++i], &summary, &err);
+        fprintf(stderr, "%s\n", r ? err : summary);
+        free(summary);
+        free(err);
+        if (r)
+            return r == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_USAGE;
+    }
+    return ORDO_EXIT_OK;
+}
+
 int ordo_cmd_parse(int argc, char **argv)
 {
     const char *path = NULL, *format = "text", *model = NULL;
@@ -112,9 +132,8 @@ int ordo_cmd_parse(int argc, char **argv)
             return ORDO_EXIT_OK;
         } else if ((!strcmp(a, "--format") || !strcmp(a, "--data-model")) && i + 1 < argc) {
             *(!strcmp(a, "--format") ? &format : &model) = argv[++i];
-        } else if (!strcmp(a, "--pass")) {
-            fprintf(stderr, "ordo parse: no IR pass is available in this build\n");
-            return ORDO_EXIT_USAGE;
+        } else if (!strcmp(a, "--pass") && i + 1 < argc) {
+            i++; /* applied after parsing: apply_passes() */
         } else if (a[0] == '-' || path) {
             fprintf(stderr, "ordo parse: unexpected argument '%s'\n", a);
             usage(stderr);
@@ -149,10 +168,11 @@ int ordo_cmd_parse(int argc, char **argv)
         free(err);
         return status == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_INPUT;
     }
-    if (!strcmp(format, "dot"))
+    int st = apply_passes(p, argc, argv);
+    if (st == ORDO_EXIT_OK && !strcmp(format, "dot"))
         ordo_print_program_dot(stdout, p);
-    else
+    else if (st == ORDO_EXIT_OK)
         ordo_print_program(stdout, p);
     ordo_program_free(p);
-    return ORDO_EXIT_OK;
+    return st;
 }
