@@ -1,11 +1,12 @@
 /*
- * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64] [--pass P ...]
+ * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]
+ *                      [--pass inline[=D]|unroll[=K]|lbe|scoi ...]
  *
  * Prints the IR the front end makes of a C file (.c/.i, ILP32 unless
  * --data-model LP64) or of an SV-COMP task (.yml: its input_files and
- * options.data_model), after the passes given in order (passes.h,
- * ordo_pass_run; each prints one summary line on stderr). Exit: 0 printed, 2 usage, 3 unsupported construct,
- * 4 unreadable or ill-formed input.
+ * options.data_model), after the given IR passes in order (passes.h).
+ * Exit: 0 printed, 2 usage, 3 unsupported construct, 4 unreadable or
+ * ill-formed input.
  */
 #include <libgen.h>
 #include <stdio.h>
@@ -22,10 +23,12 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64] [--pass P ...]\n"
-          "  P: inline, inline=D (recursion up to D activations), unroll=K, lbe, scoi\n"
+    fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]\n"
+          "                  [--pass inline[=D]|unroll[=K]|lbe|scoi ...]\n"
           "  FILE: a C file (.c is preprocessed, .i is parsed as is), ILP32 by default\n"
-          "  TASK: an SV-COMP task (.yml): its input file and data model\n",
+          "  TASK: an SV-COMP task (.yml): its input file and data model\n"
+          "  --pass: IR passes applied in the order given (unroll: K = 2 by default;\n"
+          "          inline=D: recursion up to D activations)\n",
           out);
 }
 
@@ -105,26 +108,25 @@ static int read_task(const char *task, char **input, ordo_data_model *dm)
     return status;
 }
 
-/* The --pass arguments in order (passes.h, ordo_pass_run). */
-static int apply_passes(ordo_program *p, int argc, char **argv)
+enum { MAX_PASSES = 16 };
+
+/* Applies one pass (passes.h, ordo_pass_run); its summary goes to stderr.
+ * Returns 0 or ORDO_FRONTEND_UNSUPPORTED with *err set. */
+static int apply_pass(ordo_program *p, const char *name, char **err)
 {
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--pass"))
-            continue;
-        char *summary = NULL, *err = NULL;
-        int r = ordo_pass_run(p, argv[++i], &summary, &err);
-        fprintf(stderr, "%s\n", r ? err : summary);
-        free(summary);
-        free(err);
-        if (r)
-            return r == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_USAGE;
-    }
-    return ORDO_EXIT_OK;
+    char *summary = NULL;
+    int r = ordo_pass_run(p, name, &summary, err);
+    if (!r)
+        fprintf(stderr, "%s\n", summary);
+    free(summary);
+    return r;
 }
 
 int ordo_cmd_parse(int argc, char **argv)
 {
     const char *path = NULL, *format = "text", *model = NULL;
+    const char *passes[MAX_PASSES];
+    unsigned n_passes = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -133,7 +135,12 @@ int ordo_cmd_parse(int argc, char **argv)
         } else if ((!strcmp(a, "--format") || !strcmp(a, "--data-model")) && i + 1 < argc) {
             *(!strcmp(a, "--format") ? &format : &model) = argv[++i];
         } else if (!strcmp(a, "--pass") && i + 1 < argc) {
-            i++; /* applied after parsing: apply_passes() */
+            if (!ordo_pass_known(argv[++i]) || n_passes == MAX_PASSES) {
+                fprintf(stderr, "ordo parse: unknown pass '%s' (allowed: %s; at most %d)\n",
+                        argv[i], ordo_pass_names, MAX_PASSES);
+                return ORDO_EXIT_USAGE;
+            }
+            passes[n_passes++] = argv[i];
         } else if (a[0] == '-' || path) {
             fprintf(stderr, "ordo parse: unexpected argument '%s'\n", a);
             usage(stderr);
@@ -163,16 +170,21 @@ int ordo_cmd_parse(int argc, char **argv)
     char *err;
     ordo_program *p = ordo_frontend_parse(input, dm, &status, &err);
     free(input);
+    for (unsigned i = 0; p && i < n_passes; i++)
+        if (apply_pass(p, passes[i], &err)) {
+            ordo_program_free(p);
+            p = NULL;
+            status = ORDO_FRONTEND_UNSUPPORTED;
+        }
     if (!p) {
         fprintf(stderr, "%s\n", err);
         free(err);
         return status == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_INPUT;
     }
-    int st = apply_passes(p, argc, argv);
-    if (st == ORDO_EXIT_OK && !strcmp(format, "dot"))
+    if (!strcmp(format, "dot"))
         ordo_print_program_dot(stdout, p);
-    else if (st == ORDO_EXIT_OK)
+    else
         ordo_print_program(stdout, p);
     ordo_program_free(p);
-    return st;
+    return ORDO_EXIT_OK;
 }

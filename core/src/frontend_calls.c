@@ -192,7 +192,7 @@ static unsigned thread_entry(fe *f, CXCursor arg)
     CXCursor ref = clang_getCursorReferenced(c);
     if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-        fe_unsupported(f, arg, "thread entry through a function pointer variable");
+        return ~0u; /* a function pointer value */
     unsigned proc = fe_proc_of(f, ref);
     if (proc == ~0u)
         fe_unsupported(f, arg, "thread entry '%s' without a definition", fe_spelling(f, ref));
@@ -201,16 +201,79 @@ static unsigned thread_entry(fe *f, CXCursor arg)
     return proc;
 }
 
+/* Whether procedure k can be the target of a call with n arguments whose
+ * result has C type rt (void or scalar): same arity and result type. */
+static bool fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at)
+{
+    CXCursor def = f->defs[k];
+    CXType kt = clang_getResultType(clang_getCursorType(def));
+    if (clang_Cursor_getNumArguments(def) != (int)n || clang_Cursor_isVariadic(def) ||
+        fe_is_void(kt) != fe_is_void(rt))
+        return false;
+    if (fe_is_void(kt))
+        return true;
+    if (!fe_is_scalar(kt) || !fe_is_scalar(rt))
+        return false;
+    ordo_type a = fe_scalar(f, kt, at), b = fe_scalar(f, rt, at);
+    return a.kind == b.kind && a.width == b.width && a.is_signed == b.is_signed;
+}
+
+typedef void (*emit_target)(fe *f, unsigned proc, void *ctx);
+
+/* A call through a function pointer: one branch per candidate procedure,
+ * guarded by `target == &candidate`; no branch matches a value that
+ * points to no function (undefined behaviour: the execution blocks). */
+static void dispatch(fe *f, CXCursor at, const ordo_expr *target, unsigned n, CXType rt,
+                     emit_target emit, void *ctx)
+{
+    if (target->kind != ORDO_E_VAR && target->kind != ORDO_E_CONST)
+        target = fe_copy(f, target);
+    unsigned from = f->cur, end = fe_new_loc(f), found = 0;
+    for (unsigned k = 0; k < f->p->n_procs; k++) {
+        if (!fits(f, k, n, rt, at))
+            continue;
+        unsigned loc = fe_new_loc(f);
+        fe_edge(f, from, loc, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(),
+                                                               target, fe_fn_value(f, k))));
+        f->cur = loc;
+        emit(f, k, ctx);
+        fe_goto(f, end);
+        found++;
+    }
+    if (!found)
+        fe_unsupported(f, at, "call through a function pointer that fits no function");
+    f->cur = end;
+}
+
+typedef struct {
+    ordo_lvalue lv;
+    const ordo_expr *arg;
+} start_ctx;
+
+static void emit_start(fe *f, unsigned proc, void *ctx)
+{
+    start_ctx *sc = ctx;
+    fe_emit(f, ordo_s_thread_start(f->p, &sc->lv, proc, sc->arg));
+}
+
 static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 4);
     fe_place id = fe_deref_place(f, args[0]);
     check_ignored_args(f, &args[1], 1);
     unsigned proc = thread_entry(f, args[2]);
-    const ordo_expr *arg = fe_convert(f, fe_rvalue(f, args[3]), ordo_ty_ptr(f->p->data_model));
-    ordo_lvalue lv = id.is_mem ? ordo_lv_mem(fe_scalar(f, id.ctype, call), id.addr)
-                               : ordo_lv_var(f->p, id.var);
-    fe_emit(f, ordo_s_thread_start(f->p, &lv, proc, arg));
+    const ordo_expr *fn = proc == ~0u ? fe_rvalue(f, args[2]) : NULL;
+    start_ctx sc = {
+        .lv = id.is_mem ? ordo_lv_mem(fe_scalar(f, id.ctype, call), id.addr)
+                        : ordo_lv_var(f->p, id.var),
+        .arg = fe_convert(f, fe_rvalue(f, args[3]), ordo_ty_ptr(f->p->data_model)),
+    };
+    if (fn) /* entries take one void * and return one */
+        dispatch(f, args[2], fn, 1,
+                 clang_getResultType(clang_getPointeeType(fe_canon(clang_getCursorType(args[2])))),
+                 emit_start, &sc);
+    else
+        emit_start(f, proc, &sc);
     return zero(f);
 }
 
@@ -446,41 +509,70 @@ bool fe_is_special(const char *name)
     return builtin_of(name) != NULL;
 }
 
-static const ordo_expr *call_proc(fe *f, CXCursor call, const char *name, unsigned proc,
+typedef struct {
+    bool has_value;
+    ordo_lvalue lv;
+    unsigned n;
+    const ordo_expr *vals[64];
+} call_ctx;
+
+/* The CALL of proc; a __VERIFIER_atomic_* function runs as one atomic
+ * section. */
+static void emit_call(fe *f, unsigned proc, void *ctx)
+{
+    call_ctx *cc = ctx;
+    bool atomic = !strncmp(f->p->procs[proc].name, "__VERIFIER_atomic_", 18);
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
+    fe_emit(f, ordo_s_call(f->p, cc->has_value ? &cc->lv : NULL, proc, cc->n, cc->vals));
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
+}
+
+/* Arguments left to right, then the call (direct: proc; else through the
+ * pointer value target). */
+static const ordo_expr *call_proc(fe *f, CXCursor call, unsigned proc, const ordo_expr *target,
                                   CXCursor *args, unsigned n)
 {
-    const ordo_expr *vals[64];
+    call_ctx cc = { .n = n };
     for (unsigned i = 0; i < n; i++) {
         CXType t = clang_getCursorType(args[i]);
         if (!fe_is_scalar(t))
             fe_unsupported(f, args[i], "argument passed by value of aggregate type");
-        vals[i] = fe_rvalue(f, args[i]);
+        cc.vals[i] = fe_rvalue(f, args[i]);
     }
     CXType rt = clang_getCursorType(call);
     unsigned r = 0;
-    bool has_value = !fe_is_void(rt);
-    ordo_lvalue lv = { 0 };
-    if (has_value && !fe_is_scalar(rt))
+    cc.has_value = !fe_is_void(rt);
+    if (cc.has_value && !fe_is_scalar(rt))
         fe_unsupported(f, call, "call returning an aggregate");
-    if (has_value) {
+    if (cc.has_value) {
         r = fe_temp(f, fe_scalar(f, rt, call));
-        lv = ordo_lv_var(f->p, r);
+        cc.lv = ordo_lv_var(f->p, r);
     }
-    bool atomic = !strncmp(name, "__VERIFIER_atomic_", 18);
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
-    fe_emit(f, ordo_s_call(f->p, has_value ? &lv : NULL, proc, n, vals));
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
-    return has_value ? ordo_e_var(f->p, r) : NULL;
+    if (target)
+        dispatch(f, call, target, n, rt, emit_call, &cc);
+    else
+        emit_call(f, proc, &cc);
+    return cc.has_value ? ordo_e_var(f->p, r) : NULL;
+}
+
+static const ordo_expr *call_indirect(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    CXCursor callee[1];
+    if (fe_children(call, callee, 1) < 1)
+        fe_unsupported(f, call, "call without a callee");
+    const ordo_expr *target = fe_function_value(f, callee[0]);
+    if (!target)
+        target = fe_rvalue(f, callee[0]);
+    if (!target)
+        fe_unsupported(f, call, "call through a function pointer");
+    return call_proc(f, call, ~0u, target, args, n);
 }
 
 const ordo_expr *fe_call(fe *f, CXCursor call)
 {
     CXCursor ref = clang_getCursorReferenced(call);
-    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-        fe_unsupported(f, call, "call through a function pointer");
-    const char *name = fe_spelling(f, ref);
     int na = clang_Cursor_getNumArguments(call);
     unsigned n = na > 0 ? (unsigned)na : 0;
     CXCursor args[64];
@@ -488,6 +580,9 @@ const ordo_expr *fe_call(fe *f, CXCursor call)
         fe_unsupported(f, call, "call with more than 64 arguments");
     for (unsigned i = 0; i < n; i++)
         args[i] = clang_Cursor_getArgument(call, i);
+    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+        return call_indirect(f, call, args, n);
+    const char *name = fe_spelling(f, ref);
     builtin_fn b = builtin_of(name);
     if (b)
         return b(f, call, args, n);
@@ -496,5 +591,5 @@ const ordo_expr *fe_call(fe *f, CXCursor call)
         fe_unsupported(f, call, "call of '%s', which has no definition", name);
     if (clang_Cursor_isVariadic(f->defs[proc]))
         fe_unsupported(f, call, "call of the variadic function '%s'", name);
-    return call_proc(f, call, name, proc, args, n);
+    return call_proc(f, call, proc, NULL, args, n);
 }

@@ -426,12 +426,50 @@ static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool p
     return postfix ? old : r;
 }
 
+const ordo_expr *fe_function_value(fe *f, CXCursor c)
+{
+    CXCursor s = fe_strip(c), kid[2];
+    unsigned n = fe_children(s, kid, 2);
+    enum CXCursorKind k = clang_getCursorKind(s);
+    bool postfix;
+    if (k == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FunctionDecl) {
+        unsigned proc = fe_proc_of(f, clang_getCursorReferenced(s));
+        if (proc == ~0u)
+            fe_unsupported(f, c, "pointer to '%s', which has no definition",
+                           fe_spelling(f, clang_getCursorReferenced(s)));
+        return fe_fn_value(f, proc);
+    }
+    if (k == CXCursor_UnaryOperator && n == 1) {
+        const char *op = fe_unop_token(f, s, &postfix);
+        if (!strcmp(op, "&"))
+            return fe_function_value(f, kid[0]);
+        if (!strcmp(op, "*")) /* *fp designates the function fp points to */
+            return value_of(f, kid[0]);
+    }
+    if ((k == CXCursor_CStyleCastExpr || k == CXCursor_UnexposedExpr) && n >= 1)
+        return fe_function_value(f, last_child(s));
+    return NULL;
+}
+
+static const ordo_expr *function_value(fe *f, CXCursor c)
+{
+    const ordo_expr *v = fe_function_value(f, c);
+    if (!v)
+        fe_unsupported(f, c, "function designator");
+    return v;
+}
+
+static bool is_function_type(CXType t)
+{
+    enum CXTypeKind k = fe_canon(t).kind;
+    return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+}
+
 static const ordo_expr *address_of(fe *f, CXCursor c, CXCursor x)
 {
-    CXCursor s = fe_strip(x);
-    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
-        clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FunctionDecl)
-        fe_unsupported(f, c, "function pointer value");
+    if (is_function_type(ctype(x)))
+        return function_value(f, x);
     fe_place pl = fe_lvalue(f, x);
     if (!pl.is_mem)
         fe_unsupported(f, c, "address of a variable not in memory");
@@ -612,7 +650,7 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
         return fe_convert(f, pl.addr, scalar_of(f, c));
     }
     if (fk == CXType_FunctionProto || fk == CXType_FunctionNoProto)
-        fe_unsupported(f, c, "function pointer value");
+        return function_value(f, x);
     if (is_aggregate(to) && !fe_is_opaque(to))
         return fe_rvalue(f, x); /* no-op on an aggregate */
     const ordo_expr *e;
@@ -662,7 +700,7 @@ static const ordo_expr *decl_ref(fe *f, CXCursor c)
         return fe_read(f, pl, c);
     }
     case CXCursor_FunctionDecl:
-        fe_unsupported(f, c, "function pointer value");
+        return function_value(f, c);
     default:
         fe_unsupported(f, c, "reference to '%s'", fe_spelling(f, ref));
     }

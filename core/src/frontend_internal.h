@@ -151,6 +151,7 @@ const ordo_expr *fe_copy(fe *f, const ordo_expr *e); /* into a fresh temp */
 const ordo_expr *fe_to_bool(fe *f, const ordo_expr *e);
 const ordo_expr *fe_convert(fe *f, const ordo_expr *e, ordo_type to);
 const ordo_expr *fe_int(fe *f, ordo_type t, int64_t v);
+const ordo_expr *fe_fn_value(fe *f, unsigned proc);
 
 /* ---- variables (frontend_vars.c) ---------------------------------------- */
 
@@ -183,6 +184,10 @@ void fe_branch(fe *f, CXCursor c, unsigned tloc, unsigned floc);
 void fe_init_place(fe *f, fe_place pl, CXCursor init, bool zeroed);
 fe_place fe_deref_place(fe *f, CXCursor ptr);
 const ordo_expr *fe_addr_const(fe *f, uint64_t a);
+
+/* The value of a function designator (f, &f, *fp, casts of these), or
+ * NULL if c is none of these. */
+const ordo_expr *fe_function_value(fe *f, CXCursor c);
 
 /* ---- calls (frontend_calls.c) ------------------------------------------- */
 

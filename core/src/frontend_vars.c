@@ -78,6 +78,11 @@ static int64_t static_value(fe *f, CXCursor c)
     uint64_t a;
     if (static_addr(f, s, &a))
         return (int64_t)a;
+    enum CXTypeKind k = fe_canon(clang_getPointeeType(fe_canon(clang_getCursorType(s)))).kind;
+    const ordo_expr *fn;
+    if ((k == CXType_FunctionProto || k == CXType_FunctionNoProto) &&
+        (fn = fe_function_value(f, s)) && fn->kind == ORDO_E_CONST)
+        return fn->value;
     fe_unsupported(f, c, "non-constant static initialiser");
 }
 
@@ -428,7 +433,7 @@ void fe_scan_function(fe *f, CXCursor fn)
 
 void fe_scan_globals(fe *f)
 {
-    scan s = { f, false };
+    scan s = { f, true };
     CXCursor root = clang_getTranslationUnitCursor(f->tu);
     unsigned n = fe_children(root, NULL, 0);
     CXCursor *all = ordo_arena_alloc(f->p->arena, (n + 1) * sizeof *all);

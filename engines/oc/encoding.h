@@ -59,6 +59,13 @@ typedef struct {
     ordo_term fired;        /* guard ∧ the program had not exited */
 } oc_error;
 
+/* An atomic section (or multi-event step): its guard S and the guards
+ * under which it ended the program inside (error / exit). */
+typedef struct {
+    oc_guard guard;
+    ordo_term escaped;
+} oc_section;
+
 typedef struct oc_encoding {
     const ordo_program *p;
     oc_arith ar;
@@ -77,6 +84,8 @@ typedef struct oc_encoding {
     size_t n_havocs, cap_havocs;
     oc_error *errors;
     size_t n_errors, cap_errors;
+    oc_section *sections;   /* per atomic block of es */
+    size_t n_sections, cap_sections;
     unsigned init_done;     /* SYNC event after every initial write */
     oc_lit false_lit;       /* the literal of guards that are constant false */
     unsigned live_loc;      /* location "the program has not exited" */

@@ -8,6 +8,7 @@
  * 5.4, "OPT").
  */
 
+#include <ordo/passes.h>
 #include <ordo/plugin.h>
 
 #include "verify.h"
@@ -89,7 +90,16 @@ static ordo_engine_result run(const ordo_engine_input *in)
                  : ordo_opt_is(opt, "arith", "bv") ? OC_ARITH_BV
                                                    : OC_ARITH_AUTO,
     };
-    oc_outcome o = oc_verify(in->program, in->solvers, in->deadline, &cfg);
+    bool complete = false;
+    char *err = NULL;
+    ordo_program *p = ordo_prepare_bounded(in->program, (unsigned)bound, &complete, &err);
+    if (!p) {
+        ordo_stat_set(in->stats, "oc.unroll_bound", (double)bound);
+        return (ordo_engine_result){ .verdict = ORDO_VERDICT_UNSUPPORTED, .bound = -1,
+                                     .reason = err, .owns_reason = true };
+    }
+    oc_outcome o = oc_verify(p, in->solvers, in->deadline, &cfg);
+    ordo_program_free(p);
     record(in->stats, &o, bound);
     ordo_engine_result r = { .verdict = o.verdict, .bound = -1, .reason = o.reason,
                              .owns_reason = o.reason != NULL, .trace = o.trace };

@@ -114,6 +114,9 @@ static void rehash_locations(oc_encoding *enc)
     }
 }
 
+/* Address space reserved by an allocation of symbolic size. */
+#define ALLOC_GAP (UINT64_C(1) << 24)
+
 /* The key of the location "live". */
 #define LIVE_KEY UINT64_MAX
 
@@ -188,6 +191,7 @@ typedef struct {
     unsigned last;        /* last event in program order */
     path_state st;
     bool need_anchor;     /* the current visible statement has no step event yet */
+    oc_guard exited;      /* the paths that ended by pthread_exit */
 } walker;
 
 static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
@@ -296,29 +300,48 @@ static unsigned sync_event(walker *w, const ordo_stmt *st)
     return emit(w, OC_SYNC, 0, st);
 }
 
-/* Atomic sections: one block per outermost section, begin and end SYNC
- * events; the events in between carry the block. */
+/* Atomic sections (and steps made of several events): one block per
+ * outermost section, with begin and end SYNC events; the events in
+ * between carry the block. The section runs under a fresh guard S that
+ * anchors its step: S ⇒ the guard at entry, and S ⇒ the section
+ * completes (reaches its end, an error or an exit). A section that would
+ * block inside (a false assume, a held lock, an unfinished join) thus
+ * does not start: in the interpreter nothing else could run after it,
+ * and a thread may always stop early (reachability is prefix-closed), so
+ * this is exact. */
 static void atomic_begin(walker *w, const ordo_stmt *st)
 {
+    oc_encoding *enc = w->enc;
     if (w->st.depth > 0) {
         w->st.depth++;
         return;
     }
-    unsigned b = sync_event(w, st); /* the step of the whole section */
+    ordo_term v = oc_enc_fresh(enc, "step", ordo_smt_bool_sort(enc->ar.s));
+    oc_guard s = { OC_G_VAR, v, oc_enc_lit(enc, v) };
+    if (w->st.g.kind == OC_G_VAR)
+        ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, v, w->st.g.t));
+    w->st.g = s;
+    unsigned b = sync_event(w, st);
     w->st.depth = 1;
-    w->st.block = (int)oc_events_add_block(&w->enc->es, b, b);
-    w->enc->es.ev[b].block = w->st.block;
+    w->st.block = (int)oc_events_add_block(&enc->es, b, b);
+    enc->es.ev[b].block = w->st.block;
+    XGROW(enc->sections, enc->n_sections, enc->cap_sections);
+    enc->sections[enc->n_sections++] = (oc_section){ s, ordo_smt_bool(enc->ar.s, false) };
 }
 
 static void atomic_end(walker *w, const ordo_stmt *st)
 {
+    oc_encoding *enc = w->enc;
     if (w->st.depth == 0 || --w->st.depth > 0)
         return;
-    oc_block *b = &w->enc->es.blocks[w->st.block];
+    oc_block *b = &enc->es.blocks[w->st.block];
     if (b->end != b->begin) {
-        unsupported(w->enc, st, "atomic section with several ends");
+        unsupported(enc, st, "atomic section with several ends");
         return;
     }
+    const oc_section *sec = &enc->sections[w->st.block];
+    ordo_term done = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, guard_term(enc, w->st.g), sec->escaped);
+    ordo_smt_assert(enc->ar.s, ordo_smt_app2(enc->ar.s, ORDO_OP_IMPLIES, sec->guard.t, done));
     bool anchor = w->need_anchor;
     w->need_anchor = false; /* the end is part of the section's step */
     unsigned e = sync_event(w, st);
@@ -357,23 +380,19 @@ static void exec_havoc(walker *w, const ordo_stmt *st)
     assign(w, &st->lhs, oc_sym(v), st);
 }
 
+/* Allocation: fresh cells at a new base address. Every cell not written
+ * yet reads 0 (its initial write), as the IR's zeroed cells. A
+ * symbolic size reserves a gap no access of the program reaches. */
 static void exec_alloc(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     oc_val size = eval(w, st->size, st);
-    if (!size.is_const || size.c < 0 || size.c > 100000) {
-        unsupported(enc, st, "allocation of a symbolic or huge size");
-        return;
-    }
     uint64_t base = enc->next_alloc;
-    enc->next_alloc += (uint64_t)size.c + 1;
+    bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
+    enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
     sync_event(w, st);
-    ordo_type cell = ordo_ty_int(32, true);
-    for (int64_t i = 0; i < size.c; i++) /* fresh cells are zeroed (ir.h) */
-        write_shared(w, true, base + (uint64_t)i, cell, oc_const(&enc->ar, cell, 0), st);
-    ordo_type pt = st->has_lhs ? st->lhs.type : cell;
     if (st->has_lhs)
-        assign(w, &st->lhs, oc_const(&enc->ar, pt, (int64_t)base), st);
+        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, (int64_t)base), st);
 }
 
 static void exec_thread_start(walker *w, const ordo_stmt *st)
@@ -385,6 +404,16 @@ static void exec_thread_start(walker *w, const ordo_stmt *st)
     if (st->has_lhs)
         assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, id), st);
     walk_thread(enc, st->proc, arg, c, w->st.g);
+}
+
+/* g ∨ h for two guards. */
+static oc_guard guard_or(oc_encoding *enc, oc_guard g, oc_guard h)
+{
+    if (g.kind == OC_G_TRUE || h.kind == OC_G_FALSE)
+        return g;
+    if (h.kind == OC_G_TRUE || g.kind == OC_G_FALSE)
+        return h;
+    return guard_var(enc, ordo_smt_app2(enc->ar.s, ORDO_OP_OR, g.t, h.t));
 }
 
 /* g ∧ h for two guards. */
@@ -437,14 +466,13 @@ static void exec_join(walker *w, const ordo_stmt *st)
     free(done);
 }
 
-/* pthread_mutex_lock: atomically read 0 and write 1; a held lock stops
- * the thread (the model may as well read a later unlock's 0). */
+/* pthread_mutex_lock: read 0 and write 1 in one step (exec_step makes it
+ * atomic); a held lock stops the thread (the model may as well read a
+ * later unlock's 0). */
 static void exec_lock(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     ordo_type t = ordo_ty_int(32, true);
-    bool outer = w->st.depth == 0;
-    atomic_begin(w, st);
     uint64_t addr;
     if (eval_address(w, st->addr, st, &addr)) {
         oc_val v = read_shared(w, true, addr, t, st);
@@ -453,10 +481,6 @@ static void exec_lock(walker *w, const ordo_stmt *st)
         w->st.g = guard_and(enc, w->st.g, is_free);
         write_shared(w, true, addr, t, oc_const(&enc->ar, t, 1), st);
     }
-    if (outer)
-        atomic_end(w, st);
-    else
-        w->st.depth--;
 }
 
 static void exec_unlock(walker *w, const ordo_stmt *st)
@@ -481,11 +505,16 @@ static void exec_end(walker *w, const ordo_stmt *st, bool is_error)
     } else {
         write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), st);
     }
+    if (w->st.block >= 0) {
+        oc_section *sec = &enc->sections[w->st.block];
+        sec->escaped = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, sec->escaped, guard_term(enc, w->st.g));
+    }
     w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
 }
 
-/* Statements that synchronise and also access shared state run their
- * events as one atomic step (the interpreter executes them at once). */
+/* Statements that synchronise and also access shared state (and locks)
+ * run their events as one atomic step (the interpreter executes them at
+ * once, or not at all while they would block). */
 static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
 {
     switch (st->kind) {
@@ -493,9 +522,9 @@ static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
         return !is_shared_free(p, st->rhs) || (st->has_lhs && lvalue_is_shared(p, &st->lhs));
     case ORDO_S_THREAD_JOIN:
         return !is_shared_free(p, st->cond);
-    case ORDO_S_ALLOC:
+    case ORDO_S_ALLOC: case ORDO_S_LOCK:
         return true;
-    case ORDO_S_LOCK: case ORDO_S_UNLOCK: case ORDO_S_FREE:
+    case ORDO_S_UNLOCK: case ORDO_S_FREE:
         return !is_shared_free(p, st->addr);
     default:
         return false;
@@ -564,8 +593,9 @@ static void exec(walker *w, const ordo_stmt *st)
     case ORDO_S_CALL:
         unsupported(w->enc, st, "call of a procedure that was not inlined");
         return;
-    case ORDO_S_THREAD_EXIT:
-        unsupported(w->enc, st, "pthread_exit");
+    case ORDO_S_THREAD_EXIT: /* the thread ends here: it counts as terminated */
+        w->exited = guard_or(w->enc, w->exited, w->st.g);
+        w->st.g = (oc_guard){ OC_G_FALSE, NULL, 0 };
         return;
     }
 }
@@ -573,6 +603,8 @@ static void exec(walker *w, const ordo_stmt *st)
 /* Executes a top-level statement as one visible step (trace.h). */
 static void exec_step(walker *w, const ordo_stmt *st)
 {
+    if (w->st.g.kind == OC_G_FALSE)
+        return;
     bool block = w->st.depth == 0 && needs_step_block(w->p, st);
     w->need_anchor = true;
     if (block)
@@ -704,7 +736,7 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
         }
     if (!n_out)
         return;
-    bool block = reads > 1 && w->st.depth == 0;
+    bool block = reads > 0 && w->st.depth == 0;
     const ordo_stmt *first_stmt = NULL;
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
     unsigned k = 0;
@@ -721,8 +753,17 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
         if (c && !conds[k - 1].is_const)
             conds[k - 1] = oc_sym(oc_truth(&enc->ar, c->type, conds[k - 1]));
     }
-    if (block)
+    if (block) { /* the step happens when some edge is enabled */
+        path_state before = w->st;
+        ordo_term any = ordo_smt_bool(enc->ar.s, false);
+        for (unsigned i = 0; i < k; i++)
+            any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any, oc_term(&enc->ar, ordo_ty_bool(), conds[i]));
+        w->st.g = guard_and(enc, w->st.g, oc_sym(any));
         atomic_end(w, first_stmt);
+        before.block = w->st.block;
+        before.depth = w->st.depth;
+        w->st = before;
+    }
     w->need_anchor = false;
     path_state at = w->st;
     ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
@@ -783,7 +824,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         return false;
     }
     walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
-                 .last = create_event };
+                 .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
     for (unsigned v = 0; v < p->n_vars; v++)
@@ -810,7 +851,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         free(ins[l].in);
     free(ins);
     free(order);
-    w.st.g = terminated;
+    w.st.g = terminated = guard_or(enc, terminated, w.exited);
     w.st.block = -1;
     w.st.depth = 0;
     enc->threads[instance].terminated = terminated;
@@ -847,6 +888,7 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->threads);
     free(enc->havocs);
     free(enc->errors);
+    free(enc->sections);
     free(enc->unsupported);
     memset(enc, 0, sizeof *enc);
 }

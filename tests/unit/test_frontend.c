@@ -297,6 +297,42 @@ static void join_results_and_parameters(void **state)
                        "  return res != 0; }\n", "pthread_join");
 }
 
+static void function_pointers_dispatch(void **state)
+{
+    (void)state;
+    ordo_program *p;
+    char *t = lower("#include <pthread.h>\n"
+                    "int add(int a, int b) { return a + b; }\n"
+                    "int sub(int a, int b) { return a - b; }\n"
+                    "void *w(void *a) { return a; }\n"
+                    "int (*op)(int, int) = add;\n"
+                    "int main(void) { pthread_t t; void *(*entry)(void *) = &w;\n"
+                    "  int r = op(1, 2); op = sub; r = (*op)(r, 1);\n"
+                    "  pthread_create(&t, 0, entry, 0); return r; }\n", ORDO_DM_ILP32, &p);
+    unsigned add = 0, sub = 0, w = 0;
+    for (unsigned i = 0; i < p->n_procs; i++) {
+        if (!strcmp(p->procs[i].name, "add"))
+            add = i;
+        if (!strcmp(p->procs[i].name, "sub"))
+            sub = i;
+        if (!strcmp(p->procs[i].name, "w"))
+            w = i;
+    }
+    assert_true(add && sub && w);
+    char line[6][64];
+    snprintf(line[0], 64, "global ptr32 op = %u", 0x7f000000 + add);
+    snprintf(line[1], 64, "assume (__t0 == %u)", 0x7f000000 + add);
+    snprintf(line[2], 64, "assume (__t0 == %u)", 0x7f000000 + sub);
+    snprintf(line[3], 64, "op := %u", 0x7f000000 + sub);
+    snprintf(line[4], 64, "assume (entry == %u)", 0x7f000000 + w);
+    snprintf(line[5], 64, "mem:u32[16] := start w(0)");
+    const char *const lines[] = { line[0], line[1], line[2], line[3], line[4], line[5],
+                                  "__t1 := call add(1, 2)", "__t1 := call sub(1, 2)", NULL };
+    expect_lines(t, lines);
+    free(t);
+    ordo_program_free(p);
+}
+
 static void unreachable_functions_are_not_lowered(void **state)
 {
     (void)state;
@@ -311,8 +347,8 @@ static void unsupported_constructs(void **state)
     (void)state;
     expect_unsupported("int main(void) { float f = 1.5f; return f > 1; }\n", "floating-point");
     expect_unsupported("int f(int x) { return x; }\n"
-                       "int main(void) { int (*fp)(int) = f; return fp(1); }\n",
-                       "function pointer");
+                       "int main(void) { int (*fp)(int, int) = (int (*)(int, int))f;\n"
+                       "  return fp(1, 2); }\n", "fits no function");
     expect_unsupported("int main(void) { int x = 1; char *c = (char *)&x; return *c; }\n",
                        "pointer conversion");
     expect_unsupported("#include <string.h>\nint a[2];\n"
@@ -370,6 +406,7 @@ int main(void)
         cmocka_unit_test(trylock_and_condition_variables),
         cmocka_unit_test(atomic_types_and_container_of),
         cmocka_unit_test(join_results_and_parameters),
+        cmocka_unit_test(function_pointers_dispatch),
         cmocka_unit_test(unreachable_functions_are_not_lowered),
         cmocka_unit_test(unsupported_constructs),
         cmocka_unit_test(parse_errors),

@@ -6,9 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include <ordo/ir_build.h>
+#include <ordo/passes.h>
 #include <ordo/trace.h>
 
 #include "../../engines/oc/verify.h"
@@ -173,6 +175,122 @@ static void sc_witness_is_found(void **state)
     ordo_program_free(p);
 }
 
+/* Loops through the bounded pipeline (inline + unroll, passes.h): a
+ * static trip count needs no unwinding assumption (a complete SAFE); with
+ * a nondeterministic bound n, x != 2n is reachable (n < 0) and replays. */
+static void loops_static_and_nondeterministic(void **state)
+{
+    (void)state;
+    for (int n = 3; n >= -1; n -= 4) {
+        ordo_program *src = fixture_loop(n, NULL);
+        bool complete = false;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, 2, &complete, &err);
+        assert_non_null(p);
+        assert_int_equal(complete, n >= 0);
+        oc_outcome o = oc_verify(p, &z3, NULL, &configs[3]);
+        assert_int_equal(o.verdict, n >= 0 ? ORDO_VERDICT_SAFE : ORDO_VERDICT_UNSAFE);
+        if (n >= 0) {
+            assert_false(o.unwinding);
+        } else {
+            char *why = NULL;
+            if (!ordo_trace_replay(src, o.trace, &why))
+                fail_msg("no replay: %s", why);
+            ordo_trace_free(o.trace);
+        }
+        free(o.reason);
+        ordo_program_free(p);
+        ordo_program_free(src);
+    }
+}
+
+/* A violation after the third iteration is beyond unroll bound 2: a
+ * bounded SAFE, never UNSAFE; with bound 3 it is found and replays. */
+static void violation_beyond_the_bound(void **state)
+{
+    (void)state;
+    ordo_program *src = ordo_program_new("deep.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(src, "x", i32(), -1, 0);
+    unsigned f = ordo_add_proc(src, "main");
+    src->main_proc = f;
+    unsigned n = ordo_add_var(src, "n", i32(), (int)f, 0);
+    unsigned l = src->procs[f].init_loc;
+    then(src, f, &l, ordo_s_havoc(src, ordo_lv_var(src, n)), 1);
+    unsigned head = l, body = l;
+    then(src, f, &body, ordo_s_assume(src, bin(src, ORDO_B_LT, var(src, x), var(src, n))), 2);
+    ordo_stmt *inc = assign(src, x, bin(src, ORDO_B_ADD, var(src, x), num(src, 1)));
+    inc->file = "deep.c";
+    inc->line = 3;
+    ordo_add_edge(src, f, body, head, inc);
+    unsigned out = head;
+    then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_GE, var(src, x), var(src, n))), 2);
+    unsigned bad = out;
+    then(src, f, &bad, ordo_s_assume(src, bin(src, ORDO_B_EQ, var(src, x), num(src, 3))), 4);
+    then(src, f, &bad, ordo_s_new(src, ORDO_S_ERROR), 5);
+    finish(src, f, bad);
+    then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_NE, var(src, x), num(src, 3))), 4);
+    finish(src, f, out);
+    for (unsigned k = 2; k <= 3; k++) {
+        bool complete;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, k, &complete, &err);
+        assert_non_null(p);
+        for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+            oc_outcome o = oc_verify(p, &z3, NULL, &configs[c]);
+            if (k == 2) {
+                assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+                assert_true(o.unwinding);
+            } else {
+                assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+                char *why = NULL;
+                if (!ordo_trace_replay(src, o.trace, &why))
+                    fail_msg("no replay: %s", why);
+                ordo_trace_free(o.trace);
+            }
+            free(o.reason);
+        }
+        ordo_program_free(p);
+    }
+    ordo_program_free(src);
+}
+
+/* --arith int refuses a program whose meaning depends on bit-vectors;
+ * auto picks bit-vectors for it and stays correct. */
+static void int_arithmetic_is_not_misused(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("wrap.c", ORDO_DM_LP64);
+    ordo_type u8 = ordo_ty_int(8, false);
+    unsigned x = ordo_add_var(p, "x", u8, -1, 255);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_var(p, x),
+                                 ordo_e_binop(p, ORDO_B_ADD, u8, ordo_e_var(p, x),
+                                              ordo_e_const(p, u8, 1))), 1);
+    unsigned bad = l;
+    then(p, f, &bad, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_EQ, ordo_ty_bool(), ordo_e_var(p, x),
+                                                   ordo_e_const(p, u8, 0))), 2);
+    then(p, f, &bad, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, f, bad);
+    then(p, f, &l, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(p, x),
+                                                 ordo_e_const(p, u8, 0))), 2);
+    finish(p, f, l);
+    oc_config cfg = { true, OC_FINDER_NONE, OC_ARITH_INT };
+    oc_outcome o = oc_verify(p, &z3, NULL, &cfg);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
+    assert_non_null(strstr(o.reason, "t.c:1)"));
+    free(o.reason);
+    cfg.arith = OC_ARITH_AUTO;
+    o = oc_verify(p, &z3, NULL, &cfg);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* 255 + 1 wraps to 0 */
+    char *why = NULL;
+    assert_true(ordo_trace_replay(p, o.trace, &why));
+    ordo_trace_free(o.trace);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +298,9 @@ int main(void)
         cmocka_unit_test(locked_counter_is_safe),
         cmocka_unit_test(safe_under_sc_not_under_wsc),
         cmocka_unit_test(sc_witness_is_found),
+        cmocka_unit_test(loops_static_and_nondeterministic),
+        cmocka_unit_test(violation_beyond_the_bound),
+        cmocka_unit_test(int_arithmetic_is_not_misused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
