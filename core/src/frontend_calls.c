@@ -338,12 +338,16 @@ static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
     return zero(f);
 }
 
+/* pthread_exit(v): in a procedure that only ever runs as a thread entry,
+ * the same as `return v`; elsewhere (main, callees) THREAD_EXIT. */
 static const ordo_expr *b_thread_exit(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     (void)call;
-    for (unsigned i = 0; i < n; i++)
-        fe_effect(f, args[i]);
-    emit_final(f, ORDO_S_THREAD_EXIT);
+    const ordo_expr *v = n ? fe_rvalue(f, args[0]) : NULL;
+    if (f->in_main || fe_may_be_called(f, f->proc))
+        emit_final(f, ORDO_S_THREAD_EXIT);
+    else
+        fe_return(f, v);
     return NULL;
 }
 

@@ -82,6 +82,8 @@ typedef struct fe {
     fe_var_info *infos;
     fe_map addr_taken;   /* VarDecl/ParmDecl whose address is taken */
     fe_map procs;        /* FunctionDecl (canonical) -> proc index */
+    fe_map called;       /* FunctionDecls some reachable code calls directly */
+    bool indirect_calls; /* some reachable code calls through a pointer */
     unsigned n_defs, cap_defs;
     CXCursor *defs;      /* definition of each proc, by proc index */
 
@@ -170,6 +172,8 @@ void fe_walk_init(fe *f, CXType t, uint64_t offset, CXCursor init, fe_cell_init 
  * reachable ones. */
 void fe_scan_function(fe *f, CXCursor fn);
 void fe_scan_globals(fe *f);
+/* Whether procedure proc may run as a callee (not only as a thread). */
+bool fe_may_be_called(fe *f, unsigned proc);
 /* The procedure of a defined function (created at first request), or ~0u. */
 unsigned fe_proc_of(fe *f, CXCursor fn_decl);
 
@@ -198,6 +202,8 @@ bool fe_is_special(const char *name);
 /* ---- statements (frontend_stmt.c) --------------------------------------- */
 
 void fe_stmt(fe *f, CXCursor c);
+/* `return v` (v may be NULL): RETURN to the final location; EXIT in main. */
+void fe_return(fe *f, const ordo_expr *v);
 void fe_lower_function(fe *f, unsigned proc);
 
 #endif

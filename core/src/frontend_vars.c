@@ -376,6 +376,12 @@ typedef struct {
     bool find_calls;
 } scan;
 
+bool fe_may_be_called(fe *f, unsigned proc)
+{
+    unsigned v;
+    return f->indirect_calls || fe_map_get(&f->called, clang_getCanonicalCursor(f->defs[proc]), &v);
+}
+
 unsigned fe_proc_of(fe *f, CXCursor fn_decl)
 {
     unsigned i;
@@ -399,7 +405,13 @@ static enum CXChildVisitResult scan_cursor(CXCursor c, CXCursor parent, CXClient
     scan *s = data;
     fe *f = s->f;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_DeclRefExpr && s->find_calls) {
+    if (k == CXCursor_CallExpr && s->find_calls) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_FunctionDecl)
+            fe_map_put(&f->called, clang_getCanonicalCursor(ref), 1);
+        else
+            f->indirect_calls = true;
+    } else if (k == CXCursor_DeclRefExpr && s->find_calls) {
         CXCursor ref = clang_getCursorReferenced(c);
         if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
             CXString name = clang_getCursorSpelling(ref);

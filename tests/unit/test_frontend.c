@@ -333,6 +333,27 @@ static void function_pointers_dispatch(void **state)
     ordo_program_free(p);
 }
 
+static void pthread_exit_returns_or_ends_the_thread(void **state)
+{
+    (void)state;
+    char *t = lower("#include <pthread.h>\n"
+                    "void finish(void) { pthread_exit(0); }\n"
+                    "void *entry(void *a) { if (a) pthread_exit(a); finish(); return 0; }\n"
+                    "int main(void) { pthread_t t; pthread_create(&t, 0, entry, 0);\n"
+                    "  pthread_exit(0); }\n", ORDO_DM_ILP32, NULL);
+    /* entry is only a thread: its pthread_exit is a return; finish is a
+     * callee and main is main: THREAD_EXIT */
+    static const char *const lines[] = { "-> 1: return a", "thread_exit", NULL };
+    expect_lines(t, lines);
+    const char *fin = strstr(t, "proc finish"), *ent = strstr(t, "proc entry");
+    assert_non_null(fin);
+    assert_non_null(ent);
+    assert_non_null(strstr(fin, "thread_exit"));
+    const char *main_exit = strstr(t, "thread_exit");
+    assert_true(main_exit < ent && main_exit < fin); /* main's comes first */
+    free(t);
+}
+
 static void unreachable_functions_are_not_lowered(void **state)
 {
     (void)state;
@@ -407,6 +428,7 @@ int main(void)
         cmocka_unit_test(atomic_types_and_container_of),
         cmocka_unit_test(join_results_and_parameters),
         cmocka_unit_test(function_pointers_dispatch),
+        cmocka_unit_test(pthread_exit_returns_or_ends_the_thread),
         cmocka_unit_test(unreachable_functions_are_not_lowered),
         cmocka_unit_test(unsupported_constructs),
         cmocka_unit_test(parse_errors),
