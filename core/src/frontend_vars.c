@@ -148,24 +148,53 @@ static bool is_designated(fe *f, CXCursor c)
     return t && (!strcmp(t, ".") || !strcmp(t, "["));
 }
 
+/* The bytes of a plain string literal as written ("..." with the simple,
+ * octal and hexadecimal escapes of C11 6.4.4.4); false for others (wide,
+ * concatenated). */
+static bool string_bytes(const char *lit, char *out, size_t cap, size_t *len)
+{
+    static const char simple[] = "n\nt\tr\ra\ab\bf\fv\v\\\\\'\'\"\"??";
+    size_t n = 0;
+    if (*lit++ != '"')
+        return false;
+    while (*lit && *lit != '"' && n < cap) {
+        char c = *lit++;
+        if (c == '\\') {
+            const char *e = strchr(simple, *lit);
+            if (*lit >= '0' && *lit <= '7') {
+                unsigned v = 0;
+                for (int k = 0; k < 3 && *lit >= '0' && *lit <= '7'; k++)
+                    v = 8 * v + (unsigned)(*lit++ - '0');
+                c = (char)v;
+            } else if (*lit == 'x') {
+                char *end;
+                c = (char)strtoul(lit + 1, &end, 16);
+                lit = end;
+            } else if (e && (e - simple) % 2 == 0) {
+                c = e[1];
+                lit++;
+            } else {
+                return false;
+            }
+        }
+        out[n++] = c;
+    }
+    *len = n;
+    return *lit == '"' && !lit[1];
+}
+
 static void walk_string(fe *f, CXType t, uint64_t offset, CXCursor s, fe_cell_init cb, void *ctx)
 {
-    CXEvalResult r = clang_Cursor_Evaluate(s);
-    const char *str = r && clang_EvalResult_getKind(r) == CXEval_StrLiteral
-                          ? clang_EvalResult_getAsStr(r) : NULL;
-    if (!str) {
-        if (r)
-            clang_EvalResult_dispose(r);
+    char bytes[4096];
+    size_t len;
+    const char *lit = fe_spelling(f, s);
+    if (!string_bytes(lit, bytes, sizeof bytes, &len))
         fe_unsupported(f, s, "string initialiser");
-    }
-    size_t len = strlen(str);
     long long n = clang_getArraySize(fe_canon(t));
     CXType elem = clang_getArrayElementType(fe_canon(t));
-    char *copy = ordo_arena_strdup(f->p->arena, str);
-    clang_EvalResult_dispose(r);
     for (long long i = 0; i < n; i++)
         cb(f, ctx, offset + (uint64_t)i, elem, fe_scalar(f, elem, s), clang_getNullCursor(),
-           (size_t)i < len ? (signed char)copy[i] : 0);
+           (size_t)i < len ? (signed char)bytes[i] : 0);
 }
 
 /* Walks an initialiser over the cells of type t at offset, calling cb for
