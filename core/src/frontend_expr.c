@@ -643,7 +643,8 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
         fe_place pl = fe_lvalue(f, x);
         return pl.is_mem ? pl.addr : ordo_e_var(f->p, pl.var);
     }
-    if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray) { /* decay */
+    if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray ||
+        fk == CXType_VariableArray) { /* decay */
         fe_place pl = fe_lvalue(f, x);
         if (!pl.is_mem) /* a parameter declared as an array is a pointer */
             return fe_convert(f, ordo_e_var(f->p, pl.var), scalar_of(f, c));

@@ -161,6 +161,9 @@ const fe_var_info *fe_var(fe *f, CXCursor decl, CXCursor at);
 void fe_declare_local(fe *f, CXCursor decl);
 void fe_declare_params(fe *f, CXCursor fn);
 bool fe_const_eval(fe *f, CXCursor e, int64_t *out);
+/* The bytes (no terminating 0) of a plain C string literal as written,
+ * escapes decoded; false for what it cannot decode or more than cap. */
+bool fe_string_bytes(const char *lit, char *out, size_t cap, size_t *len);
 /* Called for each cell of an initialised object: value is the initialiser
  * expression of type t (scalar, or an aggregate to copy), or a null cursor
  * for the constant k of cell type ct. */

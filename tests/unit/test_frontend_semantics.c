@@ -133,6 +133,19 @@ static void control_flow(void **state)
                        "  return 0; }\n");
 }
 
+static void library_functions_and_vlas(void **state)
+{
+    (void)state;
+    expect_c_semantics("#include <string.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+                       "int main(int argc, char *argv[]) {\n"
+                       "  char *s = malloc(8); strcpy(s, \"a\\tb\"); check(s[1] == 9 && s[3] == 0);\n"
+                       "  int n = 3, k = 0;\n"
+                       "  if (argc == 2 && sscanf(argv[1], \"%d\", &k) == 1 && k > 0 && k < 5) n = k;\n"
+                       "  int v[n]; for (int i = 0; i < n; i++) v[i] = i;\n"
+                       "  check(v[n - 1] == n - 1);\n"
+                       "  return 0; }\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +154,7 @@ int main(void)
         cmocka_unit_test(aggregates_and_pointers),
         cmocka_unit_test(heap_and_functions),
         cmocka_unit_test(control_flow),
+        cmocka_unit_test(library_functions_and_vlas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
