@@ -312,10 +312,37 @@ static const ordo_expr *arith(fe *f, ordo_binop op, CXType result, const ordo_ex
     return ordo_e_binop(f->p, op, rt, fe_convert(f, a, rt), fe_convert(f, b, rt));
 }
 
-/* `r := cond ? 1 : 0` through branches (operands may have effects). */
-static const ordo_expr *logic_value(fe *f, CXCursor c)
+/* c as an expression that needs no statement (locals and constants
+ * only, no effect), or NULL with nothing emitted: what a trial lowering
+ * emitted is rolled back. */
+static const ordo_expr *pure_value(fe *f, CXCursor c)
+{
+    ordo_program *p = f->p;
+    unsigned edges = p->procs[f->proc].n_edges, cur = f->cur, vars = p->n_vars,
+             objects = p->n_objects, infos = f->n_infos, temps = f->n_temps;
+    const ordo_expr *e = fe_rvalue(f, c);
+    if (e && p->procs[f->proc].n_edges == edges && f->cur == cur)
+        return e;
+    p->procs[f->proc].n_edges = edges; /* the locations left behind get pruned */
+    f->cur = cur;
+    if (p->n_objects == objects && f->n_infos == infos) { /* only temporaries were added */
+        p->n_vars = vars;
+        f->n_temps = temps;
+    }
+    return NULL;
+}
+
+/* `a && b`, `a || b` as a value: one expression when both operands are
+ * pure, else `r := 1` / `r := 0` through branches. */
+static const ordo_expr *logic_value(fe *f, CXCursor c, bool is_and)
 {
     ordo_type rt = scalar_of(f, c);
+    CXCursor kid[2];
+    fe_children(c, kid, 2);
+    const ordo_expr *a = pure_value(f, kid[0]), *b = a ? pure_value(f, kid[1]) : NULL;
+    if (b)
+        return fe_convert(f, ordo_e_binop(f->p, is_and ? ORDO_B_LAND : ORDO_B_LOR, ordo_ty_bool(),
+                                          fe_to_bool(f, a), fe_to_bool(f, b)), rt);
     unsigned r = fe_temp(f, rt);
     unsigned tl = fe_new_loc(f), fl = fe_new_loc(f), end = fe_new_loc(f);
     fe_branch(f, c, tl, fl);
@@ -390,7 +417,7 @@ static const ordo_expr *binary(fe *f, CXCursor c)
         return fe_rvalue(f, kid[1]);
     }
     if (!strcmp(tok, "&&") || !strcmp(tok, "||"))
-        return logic_value(f, c);
+        return logic_value(f, c, tok[0] == '&');
     ordo_binop op;
     if (!binop_of(tok, &op))
         fe_unsupported(f, c, "binary operator '%s'", tok);
@@ -513,6 +540,11 @@ static const ordo_expr *conditional(fe *f, CXCursor c)
     if (!is_void) {
         if (is_aggregate(ctype(c)))
             fe_unsupported(f, c, "conditional operator of aggregate type");
+        const ordo_expr *k = pure_value(f, kid[0]), *a = k ? pure_value(f, kid[1]) : NULL,
+                        *b = a ? pure_value(f, kid[2]) : NULL;
+        if (b) /* all pure: one expression */
+            return ordo_e_ite(f->p, fe_to_bool(f, k), fe_convert(f, a, scalar_of(f, c)),
+                              fe_convert(f, b, scalar_of(f, c)));
         r = fe_temp(f, scalar_of(f, c));
     }
     unsigned tl = fe_new_loc(f), fl = fe_new_loc(f), end = fe_new_loc(f);

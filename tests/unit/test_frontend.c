@@ -135,12 +135,24 @@ static void short_circuit_and_ternary_become_control_flow(void **state)
                     "int main(void) { int r = g && f(); h = r ? g : 7; return 0; }\n",
                     ORDO_DM_ILP32, NULL);
     static const char *const lines[] = {
-        "__t1 := g", "assume (__t1 != 0)", "assume !(__t1 != 0)", "__t2 := call f()",
-        "assume (__t2 != 0)", "__t0 := 1", "__t0 := 0", "r := __t0", "__t3 := 7", "h := __t3",
+        "__t2 := g", "assume (__t2 != 0)", "assume !(__t2 != 0)", "__t3 := call f()",
+        "assume (__t3 != 0)", "__t1 := 1", "__t1 := 0", "r := __t1", "__t4 := 7", "h := __t4",
         NULL,
     };
     expect_lines(t, lines);
     assert_null(strstr(t, "&&"));
+    free(t);
+    /* operands over locals only: one expression, no branch */
+    t = lower("int g;\n"
+              "int main(void) { int a = g, b = 2;\n"
+              "  int m = a < b ? a : b; int both = a && b; int one = a || !b; return m; }\n",
+              ORDO_DM_ILP32, NULL);
+    static const char *const pure[] = {
+        "m := ((a < b) ? a : b)", "both := (i32)((a != 0) && (b != 0))",
+        "one := (i32)((a != 0) || !(b != 0))", NULL,
+    };
+    expect_lines(t, pure);
+    assert_null(strstr(t, "assume"));
     free(t);
 }
 
