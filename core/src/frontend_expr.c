@@ -368,8 +368,9 @@ static const ordo_expr *assign(fe *f, CXCursor c, CXCursor lhs, CXCursor rhs)
     return v;
 }
 
+/* x op= y; want: the value is used (a local x changes, so it is copied). */
 static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCursor rhs,
-                                        const char *tok)
+                                        const char *tok, bool want)
 {
     char op_tok[4] = { 0 };
     size_t len = strlen(tok);
@@ -395,7 +396,7 @@ static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCurso
                          fe_convert(f, b, is_shift(op) ? fe_promote(b->type) : ct));
     }
     r = fe_convert(f, r, lt);
-    if (!pl.is_mem && !f->p->vars[pl.var].is_global)
+    if (want && !pl.is_mem && !f->p->vars[pl.var].is_global)
         r = fe_copy(f, r); /* the variable changes below */
     fe_store(f, pl, r, c);
     if (atomic)
@@ -409,7 +410,7 @@ static const ordo_expr *binary(fe *f, CXCursor c)
     fe_children(c, kid, 2);
     const char *tok = fe_binop_token(f, c);
     if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
-        return compound_assign(f, c, kid[0], kid[1], tok);
+        return compound_assign(f, c, kid[0], kid[1], tok, true);
     if (!strcmp(tok, "="))
         return assign(f, c, kid[0], kid[1]);
     if (!strcmp(tok, ",")) {
@@ -426,14 +427,18 @@ static const ordo_expr *binary(fe *f, CXCursor c)
     return arith(f, op, ctype(c), a, ctype(kid[0]), b, ctype(kid[1]), c);
 }
 
-static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool postfix)
+/* ++x, x++, --x, x--; want: the value is used (a local x changes, so the
+ * value is copied first; a statement `i++;` stays `i := i + 1`, the form
+ * the unrolling pass counts loops by). */
+static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool postfix, bool want)
 {
     fe_place pl = fe_lvalue(f, x);
     bool atomic = fe_is_atomic(pl.ctype);
     if (atomic) /* C11 6.5.2.4: one atomic read-modify-write */
         fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
     const ordo_expr *old = fe_read(f, pl, c);
-    if (postfix && !pl.is_mem && !f->p->vars[pl.var].is_global)
+    bool local = !pl.is_mem && !f->p->vars[pl.var].is_global;
+    if (want && postfix && local)
         old = fe_copy(f, old); /* the variable changes below */
     ordo_type lt = fe_scalar(f, pl.ctype, c);
     const ordo_expr *r;
@@ -445,7 +450,7 @@ static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool p
         r = fe_convert(f, ordo_e_binop(f->p, up ? ORDO_B_ADD : ORDO_B_SUB, pt,
                                        fe_convert(f, old, pt), fe_int(f, pt, 1)), lt);
     }
-    if (!postfix)
+    if (want && !postfix && local)
         r = fe_copy(f, r);
     fe_store(f, pl, r, c);
     if (atomic)
@@ -510,7 +515,7 @@ static const ordo_expr *unary(fe *f, CXCursor c)
     bool postfix;
     const char *tok = fe_unop_token(f, c, &postfix);
     if (!strcmp(tok, "++") || !strcmp(tok, "--"))
-        return increment(f, c, kid[0], tok[0] == '+', postfix);
+        return increment(f, c, kid[0], tok[0] == '+', postfix, true);
     if (!strcmp(tok, "&"))
         return address_of(f, c, kid[0]);
     if (!strcmp(tok, "*"))
@@ -793,8 +798,27 @@ const ordo_expr *fe_rvalue(fe *f, CXCursor c)
     }
 }
 
+/* An expression evaluated for its effects only (its value is unused). */
 void fe_effect(fe *f, CXCursor c)
 {
+    CXCursor kid[2];
+    unsigned n = fe_children(c, kid, 2);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool postfix;
+    if (k == CXCursor_ParenExpr && n == 1)
+        return fe_effect(f, kid[0]);
+    fe_set_pos(f, c);
+    if (k == CXCursor_UnaryOperator && n == 1) {
+        const char *tok = fe_unop_token(f, c, &postfix);
+        if (!strcmp(tok, "++") || !strcmp(tok, "--")) {
+            increment(f, c, kid[0], tok[0] == '+', postfix, false);
+            return;
+        }
+    }
+    if (k == CXCursor_CompoundAssignOperator && n == 2) {
+        compound_assign(f, c, kid[0], kid[1], fe_binop_token(f, c), false);
+        return;
+    }
     fe_rvalue(f, c);
 }
 
