@@ -46,6 +46,8 @@ struct oc_graph {
     size_t n_conf, cap_conf;
     /* Scratch: visit stamps, queue, Dijkstra, reason building. */
     unsigned *seen, *seen2, epoch, epoch2;
+    unsigned *before_r, *after_w, epoch_b, epoch_a; /* per rf pair: who reaches r, w reaches */
+    bool dirty;       /* orders or guards changed since the last fixpoint */
     unsigned *queue;
     size_t *dist, *pred;
     unsigned *heap;
@@ -99,6 +101,8 @@ oc_graph *oc_graph_new(const oc_events *es)
         g->head_out[e] = g->head_in[e] = NONE;
     g->seen = xcalloc(n, sizeof *g->seen);
     g->seen2 = xcalloc(n, sizeof *g->seen2);
+    g->before_r = xcalloc(n, sizeof *g->before_r);
+    g->after_w = xcalloc(n, sizeof *g->after_w);
     g->queue = xmalloc(n * sizeof *g->queue);
     g->dist = xmalloc(n * sizeof *g->dist);
     g->pred = xmalloc(n * sizeof *g->pred);
@@ -134,6 +138,8 @@ void oc_graph_free(oc_graph *g)
     free(g->clen);
     free(g->seen);
     free(g->seen2);
+    free(g->before_r);
+    free(g->after_w);
     free(g->queue);
     free(g->dist);
     free(g->pred);
@@ -175,6 +181,7 @@ void oc_graph_pop(oc_graph *g, unsigned levels)
     remove_edges_down_to(g, lv.edges);
     g->n_pool = lv.pool;
     g->n_conf = 0;
+    g->dirty = true; /* orders derived at lower levels may have gone */
 }
 
 unsigned oc_graph_level(const oc_graph *g)
@@ -188,6 +195,7 @@ void oc_graph_assign(oc_graph *g, oc_lit lit, bool value)
         return;
     g->val[lit] = value ? TRUE_ : FALSE_;
     g->trail[g->n_trail++] = lit;
+    g->dirty |= value;
 }
 
 bool oc_graph_is_true(const oc_graph *g, oc_lit lit)
@@ -368,6 +376,7 @@ static void append_edge(oc_graph *g, unsigned u, unsigned v, const oc_lit *r, si
     e->next_out = g->head_out[u];
     e->next_in = g->head_in[v];
     g->head_out[u] = g->head_in[v] = g->n_edges++;
+    g->dirty = true;
 }
 
 enum { SKIPPED, ADDED, CONFLICT };
@@ -453,8 +462,13 @@ static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflict
 {
     const oc_events *es = g->es;
     bool changed = false;
-    for (size_t k = es->ws_of_write_start[p->w];
-         k < es->ws_of_write_start[p->w + 1] && g->n_conf < max_conflicts; k++) {
+    size_t first = es->ws_of_write_start[p->w], last = es->ws_of_write_start[p->w + 1];
+    if (first == last)
+        return false;
+    /* Two searches per pair; orders added meanwhile are seen next round. */
+    search(g, p->r, false, g->before_r, &g->epoch_b, NONE);
+    search(g, p->w, true, g->after_w, &g->epoch_a, NONE);
+    for (size_t k = first; k < last && g->n_conf < max_conflicts; k++) {
         const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
         unsigned w2 = ws->a == p->w ? ws->b : ws->a;
         oc_lit grd = es->ev[w2].guard;
@@ -462,10 +476,10 @@ static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflict
             continue;
         oc_lit base[2] = { p->lit, grd };
         /* Axiom 2: w' ≺ r  ⇒  w' ≺ws w. */
-        if (oc_graph_reaches(g, w2, p->r))
+        if (g->before_r[w2] == g->epoch_b)
             changed |= derive_order(g, base, w2, p->r, w2, p->w);
         /* Axiom 3: w ≺ w'  ⇒  r ≺fr w'. */
-        if (g->n_conf < max_conflicts && oc_graph_reaches(g, p->w, w2))
+        if (g->n_conf < max_conflicts && g->after_w[w2] == g->epoch_a)
             changed |= derive_order(g, base, p->w, w2, p->r, w2);
     }
     return changed;
@@ -479,6 +493,8 @@ size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
     if (max_conflicts == 0)
         max_conflicts = 1;
     add_literal_edges(g, max_conflicts);
+    if (!g->dirty)
+        return g->n_conf;
     bool changed = true;
     while (changed && g->n_conf < max_conflicts) {
         changed = false;
@@ -486,6 +502,7 @@ size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
             if (g->val[es->rf[i].lit] == TRUE_)
                 changed |= derive_from_rf(g, &es->rf[i], max_conflicts);
     }
+    g->dirty = g->n_conf > 0; /* a fixpoint was reached otherwise */
     return g->n_conf;
 }
 
