@@ -587,34 +587,43 @@ static bool derive_order(oc_graph *g, const oc_lit base[2], unsigned a, unsigned
     return try_add(g, u, v, &r, false) == ADDED;
 }
 
-/* Axioms 2 and 3 for one true rf pair w ≺rf r against every other write w'
- * of the location whose guard holds (w' ≠ w: the side condition that keeps
- * w from being ordered before itself). Returns true if an order was added. */
-static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
+/* Axioms 2 and 3 for a true rf pair w ≺rf r against each other write w'
+ * of the location whose guard holds (w' ≠ w: the side condition that
+ * keeps w from being ordered before itself): with w' marked in `before`
+ * (w' ≺ r), w' ≺ws w; with w' marked in `after` (w ≺ w'), r ≺fr w'.
+ * Either mark set may be NULL. Returns true if an order was added. */
+static bool derive_for_partners(oc_graph *g, const oc_rf_pair *p, const unsigned *before,
+                                unsigned before_ep, const unsigned *after, unsigned after_ep,
+                                size_t max_conflicts)
 {
     const oc_events *es = g->es;
     bool changed = false;
-    size_t first = es->ws_of_write_start[p->w], last = es->ws_of_write_start[p->w + 1];
-    if (first == last)
-        return false;
-    /* Two searches per pair; orders added meanwhile are seen next round. */
-    search(g, p->r, false, g->before_r, &g->epoch_b, NONE);
-    search(g, p->w, true, g->after_w, &g->epoch_a, NONE);
-    for (size_t k = first; k < last && g->n_conf < max_conflicts; k++) {
+    for (size_t k = es->ws_of_write_start[p->w];
+         k < es->ws_of_write_start[p->w + 1] && g->n_conf < max_conflicts; k++) {
         const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
         unsigned w2 = ws->a == p->w ? ws->b : ws->a;
-        oc_lit grd = es->ev[w2].guard;
-        if (!oc_graph_is_true(g, grd))
+        oc_lit base[2] = { p->lit, es->ev[w2].guard };
+        if (!oc_graph_is_true(g, base[1]))
             continue;
-        oc_lit base[2] = { p->lit, grd };
-        /* Axiom 2: w' ≺ r  ⇒  w' ≺ws w. */
-        if (g->before_r[w2] == g->epoch_b)
+        if (before && before[w2] == before_ep) /* Axiom 2 */
             changed |= derive_order(g, base, w2, p->r, w2, p->w);
-        /* Axiom 3: w ≺ w'  ⇒  r ≺fr w'. */
-        if (g->n_conf < max_conflicts && g->after_w[w2] == g->epoch_a)
+        if (after && after[w2] == after_ep && g->n_conf < max_conflicts) /* Axiom 3 */
             changed |= derive_order(g, base, p->w, w2, p->r, w2);
     }
     return changed;
+}
+
+/* All derivations of a rf pair that became true (or whose partners'
+ * guards did). */
+static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
+{
+    const oc_events *es = g->es;
+    if (es->ws_of_write_start[p->w] == es->ws_of_write_start[p->w + 1])
+        return false;
+    collect(g, p->r, false, g->before_r, &g->epoch_b, g->queue_b);
+    collect(g, p->w, true, g->after_w, &g->epoch_a, g->queue_f);
+    return derive_for_partners(g, p, g->before_r, g->epoch_b, g->after_w, g->epoch_a,
+                               max_conflicts);
 }
 
 /* The consequences of a new order u ≺ v (incremental Axioms 2 and 3):
@@ -628,40 +637,22 @@ static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
     size_t nb = collect(g, u, false, g->before_r, &g->epoch_b, g->queue_b);
     size_t nf = collect(g, v, true, g->after_w, &g->epoch_a, g->queue_f);
     bool changed = false;
-    for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) {
+    for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) { /* reads after v */
         unsigned r = g->queue_f[i];
-        if (es->ev[r].kind != OC_READ)
-            continue;
         for (size_t j = es->rf_of_read_start[r]; j < es->rf_of_read_start[r + 1]; j++) {
             const oc_rf_pair *p = &es->rf[es->rf_of_read[j]];
-            if (g->val[p->lit] != TRUE_)
-                continue;
-            for (size_t k = es->ws_of_write_start[p->w];
-                 k < es->ws_of_write_start[p->w + 1] && g->n_conf < max_conflicts; k++) {
-                const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
-                unsigned w2 = ws->a == p->w ? ws->b : ws->a;
-                oc_lit base[2] = { p->lit, es->ev[w2].guard };
-                if (g->before_r[w2] == g->epoch_b && oc_graph_is_true(g, base[1]))
-                    changed |= derive_order(g, base, w2, p->r, w2, p->w);
-            }
+            if (g->val[p->lit] == TRUE_)
+                changed |= derive_for_partners(g, p, g->before_r, g->epoch_b, NULL, 0,
+                                               max_conflicts);
         }
     }
-    for (size_t i = 0; i < nb && g->n_conf < max_conflicts; i++) {
+    for (size_t i = 0; i < nb && g->n_conf < max_conflicts; i++) { /* rf sources before u */
         unsigned w = g->queue_b[i];
-        if (es->ev[w].kind != OC_WRITE)
-            continue;
         for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++) {
             const oc_rf_pair *p = &es->rf[g->rfw[j]];
-            if (g->val[p->lit] != TRUE_)
-                continue;
-            for (size_t k = es->ws_of_write_start[w];
-                 k < es->ws_of_write_start[w + 1] && g->n_conf < max_conflicts; k++) {
-                const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
-                unsigned w2 = ws->a == w ? ws->b : ws->a;
-                oc_lit base[2] = { p->lit, es->ev[w2].guard };
-                if (g->after_w[w2] == g->epoch_a && oc_graph_is_true(g, base[1]))
-                    changed |= derive_order(g, base, w, w2, p->r, w2);
-            }
+            if (g->val[p->lit] == TRUE_)
+                changed |= derive_for_partners(g, p, NULL, 0, g->after_w, g->epoch_a,
+                                               max_conflicts);
         }
     }
     return changed;
