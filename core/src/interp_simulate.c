@@ -72,38 +72,64 @@ static bool random_value(void *ctx, unsigned thread, ordo_type type, int64_t *va
     return true;
 }
 
+/* The threads a run may still pick: not known to be finished or to loop
+ * for ever on local data. Picking is a partial Fisher-Yates shuffle over
+ * the pool, so a step costs O(1) plus the threads found blocked. */
+typedef struct {
+    unsigned *ids;
+    unsigned n, cap;
+    unsigned known;          /* threads of the interpreter seen so far */
+} thread_pool;
+
+static void pool_update(thread_pool *pool, const ordo_interp *in)
+{
+    for (unsigned n = ordo_interp_n_threads(in); pool->known < n; pool->known++) {
+        XGROW(pool->ids, pool->n, pool->cap);
+        pool->ids[pool->n++] = pool->known;
+    }
+}
+
+static bool moved(ordo_step_status st)
+{
+    return st != ORDO_STEP_BLOCKED && st != ORDO_STEP_DIVERGED && st != ORDO_STEP_NO_THREAD;
+}
+
+/* Steps thread t; false if it could not move. */
+static bool try_thread(ordo_interp *in, sim_rng *r, unsigned t, ordo_step_status *st)
+{
+    *st = ordo_interp_step(in, t, random_value, r);
+    if (moved(*st))
+        r->last = (int)t;
+    else if (*st == ORDO_STEP_DIVERGED && r->last == (int)t)
+        r->last = -1;
+    return moved(*st);
+}
+
 /* Steps one random thread that can move; false when none can. */
-static bool step_someone(ordo_interp *in, sim_rng *r, bool *gave_up, ordo_step_status *st,
+static bool step_someone(ordo_interp *in, sim_rng *r, thread_pool *pool, ordo_step_status *st,
                          unsigned *who)
 {
-    unsigned n = ordo_interp_n_threads(in);
-    unsigned *cand = xcalloc(n + 1, sizeof *cand), m = 0;
     int owner = ordo_interp_atomic_owner(in);
-    for (unsigned t = 0; t < n; t++)
-        if (!ordo_interp_thread_finished(in, t) && !gave_up[t] && (owner < 0 || owner == (int)t))
-            cand[m++] = t;
-    bool moved = false;
-    bool stick = r->last >= 0 && next_random(r) % 100 < r->stickiness;
-    while (m > 0 && !moved) {
-        unsigned i = (unsigned)(next_random(r) % m);
-        for (unsigned k = 0; stick && k < m; k++)
-            if (cand[k] == (unsigned)r->last)
-                i = k;
-        stick = false;
-        unsigned t = cand[i];
-        *st = ordo_interp_step(in, t, random_value, r);
-        *who = t;
-        if (*st == ORDO_STEP_BLOCKED || *st == ORDO_STEP_DIVERGED) {
-            if (*st == ORDO_STEP_DIVERGED)
-                gave_up[t] = true;
-            cand[i] = cand[--m];
-        } else {
-            moved = true;
-            r->last = (int)t;
-        }
+    if (owner >= 0) { /* only the thread inside an atomic section may run */
+        *who = (unsigned)owner;
+        return try_thread(in, r, *who, st);
     }
-    free(cand);
-    return moved;
+    if (r->last >= 0 && next_random(r) % 100 < r->stickiness &&
+        !ordo_interp_thread_finished(in, (unsigned)r->last) &&
+        try_thread(in, r, *who = (unsigned)r->last, st))
+        return true;
+    for (unsigned m = pool->n; m > 0;) {
+        unsigned i = (unsigned)(next_random(r) % m);
+        unsigned t = pool->ids[i];
+        pool->ids[i] = pool->ids[m - 1];
+        pool->ids[--m] = t;
+        bool ok = try_thread(in, r, *who = t, st);
+        if (*st == ORDO_STEP_DIVERGED || ordo_interp_thread_finished(in, t))
+            pool->ids[m] = pool->ids[--pool->n]; /* never to be picked again */
+        if (ok)
+            return true;
+    }
+    return false;
 }
 
 ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64_t seed,
@@ -117,17 +143,14 @@ ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64
     static const unsigned stickiness[] = { 0, 50, 90 };
     r.stickiness = stickiness[next_random(&r) % 3];
     ordo_sim_result result = ORDO_SIM_BOUND;
-    bool *gave_up = NULL; /* threads that loop without visible statements */
-    unsigned known = 0;
+    thread_pool pool = { 0 };
     for (unsigned step = 0; step < max_steps; step++) {
-        unsigned n = ordo_interp_n_threads(in), who = 0;
-        gave_up = xrealloc(gave_up, (n + 1) * sizeof *gave_up);
-        for (; known < n; known++)
-            gave_up[known] = false;
+        pool_update(&pool, in);
+        unsigned who = 0;
         ordo_step_status st = ORDO_STEP_BLOCKED;
-        if (!step_someone(in, &r, gave_up, &st, &who)) {
+        if (!step_someone(in, &r, &pool, &st, &who)) {
             bool all_done = true;
-            for (unsigned t = 0; t < n; t++)
+            for (unsigned t = 0; t < ordo_interp_n_threads(in); t++)
                 all_done &= ordo_interp_thread_finished(in, t);
             result = all_done ? ORDO_SIM_FINISHED : ORDO_SIM_DEADLOCK;
             break;
@@ -139,7 +162,7 @@ ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64
             break;
         }
     }
-    free(gave_up);
+    free(pool.ids);
     ordo_interp_free(in);
     return result;
 }
