@@ -64,6 +64,14 @@ static void set_seed(z3_smt *s, uint64_t seed)
     Z3_params_dec_ref(s->ctx, p);
 }
 
+static void drop_model(z3_smt *s)
+{
+    if (s->model)
+        Z3_model_dec_ref(s->ctx, s->model);
+    s->model = NULL;
+    s->model_ready = false;
+}
+
 static ordo_smt *z3_create(const ordo_smt_config *cfg)
 {
     z3_smt *s = calloc(1, sizeof *s);
@@ -97,14 +105,6 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
     return &s->base;
 }
 
-static void drop_model(z3_smt *s)
-{
-    if (s->model)
-        Z3_model_dec_ref(s->ctx, s->model);
-    s->model = NULL;
-    s->model_ready = false;
-}
-
 static void z3_destroy(ordo_smt *base)
 {
     z3_smt *s = z3_of(base);
@@ -132,6 +132,7 @@ static void z3_assert(ordo_smt *base, ordo_term t)
         z3_fail(s, "assert: NULL term");
         return;
     }
+    drop_model(s);
     Z3_solver_assert(s->ctx, s->solver, z3_ast(t));
     z3_ok(s);
 }
@@ -141,6 +142,7 @@ static void z3_push(ordo_smt *base)
     z3_smt *s = z3_of(base);
     if (s->error)
         return;
+    drop_model(s);
     Z3_solver_push(s->ctx, s->solver);
     z3_ok(s);
 }

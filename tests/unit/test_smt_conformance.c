@@ -469,6 +469,10 @@ static void model_values_and_completion(void **state)
     ordo_term sum = ordo_smt_app2(s, ORDO_OP_ADD, x, ordo_smt_int(s, 8));
     assert_int_equal(value_of(s, sum), 50);
     assert_false(ordo_smt_to_int64(s, x, &v)); /* not a constant */
+    /* an assertion ends the model, for every solver alike */
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_GT, free_int, ordo_smt_int(s, 0)));
+    assert_null(ordo_smt_eval(s, x, true));
+    assert_non_null(ordo_smt_error(s));
     ordo_smt_destroy(s);
 }
 

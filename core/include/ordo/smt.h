@@ -138,7 +138,9 @@ typedef struct ordo_solver_ops {
      * the count written to out (at most cap); optional (CAP_UNSAT_CORES). */
     unsigned (*unsat_core)(ordo_smt *s, ordo_term *out, unsigned cap);
     /* After SAT: the value of t (a constant term when completion is true;
-     * without completion a symbol the model leaves free stays symbolic). */
+     * without completion a symbol the model leaves free may stay symbolic).
+     * The model lasts until the next assert, push, pop or check; calling
+     * it without one is an error. */
     ordo_term (*model_eval)(ordo_smt *s, ordo_term t, bool completion);
     /* Read a constant: Bool -> 0/1; Int -> value; BV of width <= 64 -> its
      * unsigned value converted to int64_t (two's complement, so a 64-bit
