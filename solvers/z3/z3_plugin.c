@@ -99,6 +99,7 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
     s->bool_sort = Z3_mk_bool_sort(s->ctx);
     s->int_sort = Z3_mk_int_sort(s->ctx);
     s->timeout_ms = cfg->timeout_ms;
+    s->produce_cores = cfg->produce_cores;
     s->applied_timeout = Z3_NO_TIMEOUT;
     if (cfg->random_seed)
         set_seed(s, cfg->random_seed);
@@ -199,6 +200,11 @@ static unsigned z3_unsat_core(ordo_smt *base, ordo_term *out, unsigned cap)
     z3_smt *s = z3_of(base);
     if (s->error)
         return 0;
+    /* Z3 always has cores; the check keeps engines portable to cvc5. */
+    if (!s->produce_cores) {
+        z3_fail(s, "unsat_core: create the instance with config.produce_cores");
+        return 0;
+    }
     Z3_ast_vector core = Z3_solver_get_unsat_core(s->ctx, s->solver);
     if (!core) {
         z3_fail(s, NULL);

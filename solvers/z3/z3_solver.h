@@ -22,6 +22,7 @@ typedef struct z3_smt {
     Z3_model model;           /* the last SAT check's model, fetched lazily */
     bool model_ready;         /* the last check was SAT */
     unsigned timeout_ms;      /* per check, 0 = none */
+    bool produce_cores;       /* config.produce_cores (cores asked without it fail) */
     unsigned applied_timeout; /* the value in the solver's params now */
     volatile bool interrupted;/* interrupt() since the last check began */
     char *error;              /* the failure, NULL while healthy (malloc'ed) */

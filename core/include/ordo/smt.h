@@ -134,8 +134,10 @@ typedef struct ordo_solver_ops {
     void (*push)(ordo_smt *s);
     void (*pop)(ordo_smt *s, unsigned levels);
     ordo_smt_result (*check)(ordo_smt *s, unsigned n, const ordo_term *assumptions);
-    /* After UNSAT under assumptions: the core (a subset of them). Returns
-     * the count written to out (at most cap); optional (CAP_UNSAT_CORES). */
+    /* After UNSAT under assumptions (Boolean terms, also formulas): the core
+     * (a subset of them, as the same handles). Returns the count written to
+     * out (at most cap); optional (CAP_UNSAT_CORES); needs
+     * config.produce_cores, else an error. */
     unsigned (*unsat_core)(ordo_smt *s, ordo_term *out, unsigned cap);
     /* After SAT: the value of t (a constant term when completion is true;
      * without completion a symbol the model leaves free may stay symbolic).
@@ -158,8 +160,11 @@ typedef struct ordo_solver_ops {
     void (*stats)(ordo_smt *s, ordo_smt_stat_fn fn, void *ud);
 
     /* Optional capabilities. */
-    /* CAP_USER_PROPAGATOR: prop_init once, then prop_register the Boolean
-     * terms before the first check and outside any push. In callbacks, ids
+    /* CAP_USER_PROPAGATOR (config.user_propagator): prop_init once, then
+     * prop_register Boolean terms. A term registered inside a push is
+     * unregistered by its pop (its id is then reused): register at the base
+     * level. push/pop callbacks cover the search's decision levels and the
+     * user's scopes; fixed values arrive at any level. In callbacks, ids
      * passed as reasons must be currently fixed. */
     void (*prop_init)(ordo_smt *s, const ordo_smt_propagator *p);
     unsigned (*prop_register)(ordo_smt *s, ordo_term boolean_term); /* returns id */
