@@ -153,7 +153,9 @@ typedef struct ordo_solver_ops {
     char *(*term_to_string)(ordo_smt *s, ordo_term t);
     const char *(*reason_unknown)(ordo_smt *s);
     void (*set_timeout)(ordo_smt *s, unsigned ms);
-    /* Thread- and signal-safe: makes a running check return UNKNOWN. */
+    /* Thread-safe (call it from another thread, e.g. a watchdog; not from
+     * a signal handler: Z3 takes a lock): makes a running check return
+     * UNKNOWN "interrupted" (see ORDO_SMT_CAP_INTERRUPT). */
     void (*interrupt)(ordo_smt *s);
     /* Raw statistics under harmonized names (solver.decisions, ...) and the
      * solver's own keys under its prefix ("z3.", "cvc5."). */
