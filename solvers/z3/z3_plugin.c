@@ -29,16 +29,21 @@ bool z3_ok(z3_smt *s)
     return false;
 }
 
+void z3_set_uint_param(Z3_context c, Z3_solver solver, const char *name, unsigned value)
+{
+    Z3_params p = Z3_mk_params(c);
+    Z3_params_inc_ref(c, p);
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, name), value);
+    Z3_solver_set_params(c, solver, p);
+    Z3_params_dec_ref(c, p);
+}
+
 void z3_apply_timeout(z3_smt *s, unsigned ms)
 {
     unsigned value = ms ? ms : Z3_NO_TIMEOUT;
     if (value == s->applied_timeout)
         return;
-    Z3_params p = Z3_mk_params(s->ctx);
-    Z3_params_inc_ref(s->ctx, p);
-    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"), value);
-    Z3_solver_set_params(s->ctx, s->solver, p);
-    Z3_params_dec_ref(s->ctx, p);
+    z3_set_uint_param(s->ctx, s->solver, "timeout", value);
     s->applied_timeout = value;
 }
 
@@ -52,16 +57,6 @@ static Z3_solver make_solver(Z3_context ctx, const ordo_smt_config *cfg)
     if (cfg->logic)
         return Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, cfg->logic));
     return Z3_mk_solver(ctx);
-}
-
-static void set_seed(z3_smt *s, uint64_t seed)
-{
-    Z3_params p = Z3_mk_params(s->ctx);
-    Z3_params_inc_ref(s->ctx, p);
-    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "random_seed"),
-                       (unsigned)seed);
-    Z3_solver_set_params(s->ctx, s->solver, p);
-    Z3_params_dec_ref(s->ctx, p);
 }
 
 static void drop_model(z3_smt *s)
@@ -102,7 +97,7 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
     s->produce_cores = cfg->produce_cores;
     s->applied_timeout = Z3_NO_TIMEOUT;
     if (cfg->random_seed)
-        set_seed(s, cfg->random_seed);
+        z3_set_uint_param(s->ctx, s->solver, "random_seed", (unsigned)cfg->random_seed);
     return &s->base;
 }
 

@@ -49,6 +49,8 @@ static inline ordo_term z3_result(z3_smt *s, Z3_ast a)
     return z3_term(a);
 }
 
+/* Sets one unsigned parameter of a solver. */
+void z3_set_uint_param(Z3_context c, Z3_solver solver, const char *name, unsigned value);
 /* Sets the solver parameter "timeout" when it differs from the current. */
 void z3_apply_timeout(z3_smt *s, unsigned ms);
 
