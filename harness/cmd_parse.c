@@ -1,6 +1,6 @@
 /*
  * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]
- *                      [--pass inline|unroll[=K]|lbe|scoi ...]
+ *                      [--pass inline[=D]|unroll[=K]|lbe|scoi ...]
  *
  * Prints the IR the front end makes of a C file (.c/.i, ILP32 unless
  * --data-model LP64) or of an SV-COMP task (.yml: its input_files and
@@ -24,10 +24,11 @@
 static void usage(FILE *out)
 {
     fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]\n"
-          "                  [--pass inline|unroll[=K]|lbe|scoi ...]\n"
+          "                  [--pass inline[=D]|unroll[=K]|lbe|scoi ...]\n"
           "  FILE: a C file (.c is preprocessed, .i is parsed as is), ILP32 by default\n"
           "  TASK: an SV-COMP task (.yml): its input file and data model\n"
-          "  --pass: IR passes applied in the order given (unroll: K = 2 by default)\n",
+          "  --pass: IR passes applied in the order given (unroll: K = 2 by default;\n"
+          "          inline=D: recursion up to D activations)\n",
           out);
 }
 
@@ -109,31 +110,16 @@ static int read_task(const char *task, char **input, ordo_data_model *dm)
 
 enum { MAX_PASSES = 16 };
 
-/* Whether name is a pass ordo parse knows (unroll=K with K a number). */
-static bool known_pass(const char *name)
-{
-    if (!strncmp(name, "unroll=", 7)) {
-        char *end;
-        strtoul(name + 7, &end, 10);
-        return end != name + 7 && !*end;
-    }
-    return !strcmp(name, "inline") || !strcmp(name, "unroll") || !strcmp(name, "lbe") ||
-           !strcmp(name, "scoi");
-}
-
-/* Applies one pass; a count it reports goes to stderr. Returns 0 or
- * ORDO_FRONTEND_UNSUPPORTED with *err set. */
+/* Applies one pass (passes.h, ordo_pass_run); its summary goes to stderr.
+ * Returns 0 or ORDO_FRONTEND_UNSUPPORTED with *err set. */
 static int apply_pass(ordo_program *p, const char *name, char **err)
 {
-    if (!strcmp(name, "inline"))
-        return ordo_pass_inline(p, 0, err);
-    if (!strncmp(name, "unroll", 6))
-        return ordo_pass_unroll(p, name[6] ? (unsigned)strtoul(name + 7, NULL, 10) : 2, 1000, err);
-    if (!strcmp(name, "lbe"))
-        fprintf(stderr, "lbe: %u locations removed\n", ordo_pass_lbe(p));
-    else
-        fprintf(stderr, "scoi: %u statements removed\n", ordo_pass_scoi(p));
-    return 0;
+    char *summary = NULL;
+    int r = ordo_pass_run(p, name, &summary, err);
+    if (!r)
+        fprintf(stderr, "%s\n", summary);
+    free(summary);
+    return r;
 }
 
 int ordo_cmd_parse(int argc, char **argv)
@@ -149,9 +135,9 @@ int ordo_cmd_parse(int argc, char **argv)
         } else if ((!strcmp(a, "--format") || !strcmp(a, "--data-model")) && i + 1 < argc) {
             *(!strcmp(a, "--format") ? &format : &model) = argv[++i];
         } else if (!strcmp(a, "--pass") && i + 1 < argc) {
-            if (!known_pass(argv[++i]) || n_passes == MAX_PASSES) {
-                fprintf(stderr, "ordo parse: unknown pass '%s' (allowed: inline, unroll, "
-                                "unroll=K, lbe, scoi; at most %d)\n", argv[i], MAX_PASSES);
+            if (!ordo_pass_known(argv[++i]) || n_passes == MAX_PASSES) {
+                fprintf(stderr, "ordo parse: unknown pass '%s' (allowed: %s; at most %d)\n",
+                        argv[i], ordo_pass_names, MAX_PASSES);
                 return ORDO_EXIT_USAGE;
             }
             passes[n_passes++] = argv[i];

@@ -128,7 +128,8 @@ static bool load_existing(results_file *rf, const char *header, char **err)
     fclose(in);
     if (got < 0)
         return false;
-    qsort(rf->done, rf->n_done, sizeof *rf->done, by_text);
+    if (rf->n_done) /* qsort wants an array, even of nothing */
+        qsort(rf->done, rf->n_done, sizeof *rf->done, by_text);
     return true;
 }
 

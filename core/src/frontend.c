@@ -243,6 +243,7 @@ static void fe_free(fe *f)
     fe_map_free(&f->vars);
     fe_map_free(&f->addr_taken);
     fe_map_free(&f->procs);
+    fe_map_free(&f->called);
     fe_map_free(&f->labels);
     fe_map_free(&f->cases);
     free(f->infos);

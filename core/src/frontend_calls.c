@@ -338,12 +338,16 @@ static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
     return zero(f);
 }
 
+/* pthread_exit(v): in a procedure that only ever runs as a thread entry,
+ * the same as `return v`; elsewhere (main, callees) THREAD_EXIT. */
 static const ordo_expr *b_thread_exit(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     (void)call;
-    for (unsigned i = 0; i < n; i++)
-        fe_effect(f, args[i]);
-    emit_final(f, ORDO_S_THREAD_EXIT);
+    const ordo_expr *v = n ? fe_rvalue(f, args[0]) : NULL;
+    if (f->in_main || fe_may_be_called(f, f->proc))
+        emit_final(f, ORDO_S_THREAD_EXIT);
+    else
+        fe_return(f, v);
     return NULL;
 }
 
@@ -456,6 +460,105 @@ static const ordo_expr *b_free(fe *f, CXCursor call, CXCursor *args, unsigned n)
     return NULL;
 }
 
+/* The bytes of a string literal argument (through casts), or false. */
+static bool literal_arg(fe *f, CXCursor arg, char *out, size_t cap, size_t *len)
+{
+    CXCursor s = fe_strip(arg), kid[1];
+    while (clang_getCursorKind(s) == CXCursor_UnexposedExpr && fe_children(s, kid, 1) == 1)
+        s = fe_strip(kid[0]);
+    return clang_getCursorKind(s) == CXCursor_StringLiteral &&
+           fe_string_bytes(fe_spelling(f, s), out, cap, len);
+}
+
+static bool is_char_pointer(CXType t)
+{
+    CXType c = fe_canon(t);
+    return c.kind == CXType_Pointer && clang_Type_getSizeOf(clang_getPointeeType(c)) == 1;
+}
+
+/* strcpy(dst, "literal"): the characters and the final 0, cell by cell
+ * (not atomically, as the library does it). */
+static const ordo_expr *b_strcpy(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    char bytes[256];
+    size_t len;
+    need_args(f, call, n, 2);
+    if (!is_char_pointer(clang_getCursorType(args[0])) ||
+        !literal_arg(f, args[1], bytes, sizeof bytes - 1, &len))
+        fe_unsupported(f, call, "strcpy from something else than a string literal");
+    const ordo_expr *dst = fe_rvalue(f, args[0]);
+    if (dst->kind != ORDO_E_VAR && dst->kind != ORDO_E_CONST)
+        dst = fe_copy(f, dst);
+    ordo_type pt = ordo_ty_ptr(f->p->data_model);
+    ordo_type ct = fe_scalar(f, clang_getPointeeType(fe_canon(clang_getCursorType(args[0]))), call);
+    bytes[len] = 0;
+    for (size_t i = 0; i <= len; i++) {
+        const ordo_expr *a = i ? ordo_e_binop(f->p, ORDO_B_ADD, pt, dst, fe_int(f, pt, (int64_t)i)) : dst;
+        fe_emit(f, ordo_s_assign(f->p, ordo_lv_mem(ct, a), fe_int(f, ct, (signed char)bytes[i])));
+    }
+    return dst;
+}
+
+/* Whether c is argv[k] of main: a string the environment chooses freely. */
+static bool is_argv_element(fe *f, CXCursor c)
+{
+    CXCursor s = fe_strip(c), kid[2];
+    while (clang_getCursorKind(s) == CXCursor_UnexposedExpr && fe_children(s, kid, 2) == 1)
+        s = fe_strip(kid[0]);
+    if (clang_getCursorKind(s) != CXCursor_ArraySubscriptExpr || fe_children(s, kid, 2) != 2)
+        return false;
+    CXCursor base = kid[0];
+    while (clang_getCursorKind(base) == CXCursor_UnexposedExpr && fe_children(base, kid, 1) == 1)
+        base = fe_strip(kid[0]);
+    CXCursor main_def = f->defs[f->p->main_proc];
+    return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+           clang_Cursor_getNumArguments(main_def) == 2 &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(base)),
+                              clang_getCanonicalCursor(clang_Cursor_getArgument(main_def, 1)));
+}
+
+/* sscanf(argv[k], "%d...", &x, ...): the string is arbitrary, so the
+ * result r is any of EOF, 0..n and the first r targets get any value. */
+static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    char fmt[64];
+    size_t len, convs = 0;
+    need_args(f, call, n, 2);
+    if (!is_argv_element(f, args[0]) || !literal_arg(f, args[1], fmt, sizeof fmt, &len))
+        fe_unsupported(f, call, "sscanf of something else than an argument of main");
+    for (size_t i = 0; i < len; i++)
+        if (fmt[i] == '%') {
+            if (i + 1 >= len || !strchr("diux", fmt[i + 1]))
+                fe_unsupported(f, call, "sscanf conversion other than %%d, %%i, %%u, %%x");
+            convs++;
+            i++;
+        }
+    if (convs != n - 2)
+        fe_unsupported(f, call, "sscanf with %zu conversions and %u targets", convs, n - 2);
+    ordo_type it = int_type();
+    unsigned r = fe_temp(f, it);
+    fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, r)));
+    const ordo_expr *rv = ordo_e_var(f->p, r);
+    fe_emit(f, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_LAND, ordo_ty_bool(),
+        ordo_e_binop(f->p, ORDO_B_GE, ordo_ty_bool(), rv, fe_int(f, it, -1)),
+        ordo_e_binop(f->p, ORDO_B_LE, ordo_ty_bool(), rv, fe_int(f, it, (int64_t)convs)))));
+    for (unsigned i = 2; i < n; i++) {
+        fe_place target = fe_deref_place(f, args[i]);
+        if (fe_scalar(f, target.ctype, args[i]).width != 32)
+            fe_unsupported(f, args[i], "sscanf target that is not an int");
+        const ordo_expr *set = ordo_e_binop(f->p, ORDO_B_GT, ordo_ty_bool(), rv, fe_int(f, it, i - 2));
+        unsigned yes = fe_new_loc(f), end = fe_new_loc(f);
+        fe_edge(f, f->cur, yes, ordo_s_assume(f->p, set));
+        fe_edge(f, f->cur, end, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), set)));
+        f->cur = yes;
+        fe_emit(f, ordo_s_havoc(f->p, target.is_mem ? ordo_lv_mem(fe_scalar(f, target.ctype, call), target.addr)
+                                                   : ordo_lv_var(f->p, target.var)));
+        fe_goto(f, end);
+        f->cur = end;
+    }
+    return rv;
+}
+
 static const ordo_expr *b_expect(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 2);
@@ -491,7 +594,7 @@ static const struct {
     { "fputs", b_ignore },
     { "malloc", b_malloc }, { "calloc", b_calloc }, { "alloca", b_malloc },
     { "__builtin_alloca", b_malloc }, { "free", b_free },
-    { "__builtin_expect", b_expect },
+    { "__builtin_expect", b_expect }, { "strcpy", b_strcpy }, { "sscanf", b_sscanf },
 };
 
 static builtin_fn builtin_of(const char *name)

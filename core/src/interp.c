@@ -28,7 +28,7 @@ static const char *const stmt_names[] = {
     [ORDO_S_ATOMIC_BEGIN] = "atomic begin", [ORDO_S_ATOMIC_END] = "atomic end",
     [ORDO_S_LOCK] = "lock", [ORDO_S_UNLOCK] = "unlock", [ORDO_S_CALL] = "call",
     [ORDO_S_RETURN] = "return", [ORDO_S_ERROR] = "error", [ORDO_S_EXIT] = "exit",
-    [ORDO_S_SEQ] = "sequence",
+    [ORDO_S_SEQ] = "sequence", [ORDO_S_THREAD_EXIT] = "thread exit",
 };
 
 const char *ordo_step_status_name(ordo_step_status s)
@@ -423,6 +423,12 @@ static exec_result take_edge(step_ctx *s, const ordo_edge *e)
     bool stuck = false;
     if (st->kind == ORDO_S_CALL)
         return exec_call(s, f, st, e->to);
+    if (st->kind == ORDO_S_THREAD_EXIT) { /* pthread_exit: every activation ends */
+        exec_result r = EXEC_DONE;
+        while (r == EXEC_DONE && !s->in->threads[s->t].finished)
+            r = pop_frame(s, st, false, 0);
+        return r;
+    }
     if (st->kind == ORDO_S_RETURN) {
         int64_t v = 0;
         if (st->rhs && eval(s, f, st, st->rhs, &v))

@@ -6,9 +6,9 @@
 #include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
-enum { STATIC_TRIP_LIMIT = 1000, BAD_PASS = 2 };
+enum { STATIC_TRIP_LIMIT = 1000, DEFAULT_UNROLL = 2, BAD_PASS = 2 };
 
-static const char allowed[] = "inline, inline=D, unroll=K, lbe, scoi";
+const char ordo_pass_names[] = "inline, inline=D, unroll, unroll=K, lbe, scoi";
 
 enum { NO_MATCH, BARE, WITH_NUMBER };
 
@@ -35,7 +35,7 @@ static int match(const char *spec, const char *name, unsigned *n)
 
 static int bad(const char *spec, char **err)
 {
-    *err = xasprintf("unknown pass or bad argument '%s' (allowed: %s)", spec, allowed);
+    *err = xasprintf("unknown pass or bad argument '%s' (allowed: %s)", spec, ordo_pass_names);
     return BAD_PASS;
 }
 
@@ -50,7 +50,9 @@ int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err)
                                                                  : "");
         return r;
     }
-    if (match(spec, "unroll", &n) == WITH_NUMBER) {
+    int unroll = match(spec, "unroll", &n);
+    if (unroll) {
+        n = unroll == BARE ? DEFAULT_UNROLL : n;
         int r = ordo_pass_unroll(p, n, n > STATIC_TRIP_LIMIT ? n : STATIC_TRIP_LIMIT, err);
         if (!r)
             *summary = xasprintf("unroll: loop-free, %s", ordo_program_has_unwinding(p)
@@ -67,4 +69,11 @@ int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err)
         return 0;
     }
     return bad(spec, err);
+}
+
+bool ordo_pass_known(const char *spec)
+{
+    unsigned n;
+    return match(spec, "inline", &n) || match(spec, "unroll", &n) || !strcmp(spec, "lbe") ||
+           !strcmp(spec, "scoi");
 }

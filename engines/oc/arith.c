@@ -156,16 +156,31 @@ static bool fold_binop(const oc_arith *a, ordo_binop op, ordo_type t, ordo_type 
     }
 }
 
+static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt,
+                          oc_val y, ordo_type yt);
+
 oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt, oc_val y,
                 ordo_type yt)
+{
+    oc_val folded;
+    if (fold_binop(a, op, t, xt, x, y, &folded))
+        return folded;
+    oc_val r = binop_terms(a, op, t, x, xt, y, yt);
+    /* Pointer arithmetic keeps the region of its pointer operand. */
+    if (op == ORDO_B_ADD)
+        r.region = x.region ? x.region : y.region;
+    else if (op == ORDO_B_SUB && !y.region)
+        r.region = x.region;
+    return r;
+}
+
+static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt,
+                          oc_val y, ordo_type yt)
 {
     static const ordo_smt_op bv_arith[] = { ORDO_OP_BVADD, ORDO_OP_BVSUB, ORDO_OP_BVMUL };
     static const ordo_smt_op int_arith[] = { ORDO_OP_ADD, ORDO_OP_SUB, ORDO_OP_MUL };
     static const ordo_smt_op bv_bitwise[] = { ORDO_OP_BVAND, ORDO_OP_BVOR, ORDO_OP_BVXOR };
     static const ordo_smt_op bool_bitwise[] = { ORDO_OP_AND, ORDO_OP_OR, ORDO_OP_XOR };
-    oc_val folded;
-    if (fold_binop(a, op, t, xt, x, y, &folded))
-        return folded;
     ordo_smt *s = a->s;
     if (op == ORDO_B_LAND || op == ORDO_B_LOR)
         return from_bool(a, t, ordo_smt_app2(s, op == ORDO_B_LAND ? ORDO_OP_AND : ORDO_OP_OR,
@@ -211,7 +226,7 @@ oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
         return from_bool(a, to, x.t);
     if (!a->bv || from.width == to.width)
         return x;
-    if (to.width < from.width)
+    if (to.width < from.width) /* a narrowed pointer is no pointer any more */
         return oc_sym(a->s->ops->app(a->s, ORDO_OP_EXTRACT, 1, &x.t, to.width - 1, 0));
     return oc_sym(a->s->ops->app(a->s, is_unsigned(from) ? ORDO_OP_ZEXT : ORDO_OP_SEXT, 1, &x.t,
                                  to.width - from.width, 0));
@@ -223,7 +238,9 @@ oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y
         return x;
     if (!x.is_const && !y.is_const && x.t == y.t)
         return x;
-    return oc_sym(ordo_smt_ite(a->s, cond, oc_term(a, t, x), oc_term(a, t, y)));
+    oc_val r = oc_sym(ordo_smt_ite(a->s, cond, oc_term(a, t, x), oc_term(a, t, y)));
+    r.region = x.region == y.region ? x.region : 0;
+    return r;
 }
 
 ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v)

@@ -22,6 +22,7 @@ typedef struct {
     bool is_const;
     int64_t c;     /* is_const: the value (sign/zero-extended like the interpreter) */
     ordo_term t;   /* otherwise */
+    unsigned region; /* memory region the value points into + 1 (0: unknown) */
 } oc_val;
 
 ordo_sort oc_sort(const oc_arith *a, ordo_type t);

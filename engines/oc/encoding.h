@@ -59,6 +59,12 @@ typedef struct {
     ordo_term fired;        /* guard ∧ the program had not exited */
 } oc_error;
 
+/* A block of memory cells: a static object or an allocation. */
+typedef struct {
+    uint64_t base, n_cells;
+    bool symbolic_size;     /* an allocation of symbolic size (n_cells unknown) */
+} oc_region;
+
 /* An atomic section (or multi-event step): its guard S and the guards
  * under which it ended the program inside (error / exit). */
 typedef struct {
@@ -84,6 +90,8 @@ typedef struct oc_encoding {
     size_t n_havocs, cap_havocs;
     oc_error *errors;
     size_t n_errors, cap_errors;
+    oc_region *regions;     /* static objects, then allocations */
+    size_t n_regions, cap_regions;
     oc_section *sections;   /* per atomic block of es */
     size_t n_sections, cap_sections;
     unsigned init_done;     /* SYNC event after every initial write */

@@ -1,29 +1,26 @@
 /* The automatic conflict finder, thesis Algorithm 3 (see finder.h). */
 #include "finder.h"
 
-#include <stdlib.h>
-
-#include <ordo/xalloc.h>
-
 static bool po_le(const oc_po *po, unsigned a, unsigned b)
 {
     return a == b || oc_po_before(po, a, b);
 }
 
-/* The reasons of x <po-rf-po y (Section 5.4.2: x <po y, or
- * x <=po w1 <rf r1 <=po y): none needed when x <po y (*direct); else the
- * rf literals of the connecting pairs, written to out. Returns their count. */
-static size_t po_rf_po(const oc_events *es, const oc_po *po, unsigned x, unsigned y, bool *direct,
-                       oc_lit *out)
+/* Does x <po-rf-po y hold (Section 5.4.2: x <po y, or x <=po w1 <rf r1
+ * <=po y)? Its reason: none when x <po y (*via = 0), else the literal of
+ * one connecting rf pair (the first; one path per pair of events keeps
+ * the clause set polynomial, as the thesis' complexity bound assumes). */
+static bool po_rf_po(const oc_events *es, const oc_po *po, unsigned x, unsigned y, oc_lit *via)
 {
-    *direct = oc_po_before(po, x, y);
-    if (*direct)
-        return 0;
-    size_t n = 0;
+    *via = 0;
+    if (oc_po_before(po, x, y))
+        return true;
     for (size_t i = 0; i < es->n_rf; i++)
-        if (po_le(po, x, es->rf[i].w) && po_le(po, es->rf[i].r, y))
-            out[n++] = es->rf[i].lit;
-    return n;
+        if (po_le(po, x, es->rf[i].w) && po_le(po, es->rf[i].r, y)) {
+            *via = es->rf[i].lit;
+            return true;
+        }
+    return false;
 }
 
 /* Figure 5.4a: w <rf r <po w' <rf r' <po w. */
@@ -52,37 +49,23 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, size_t max_c
 static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po, size_t max_clauses,
                                  oc_clauses *out, oc_finder_stats *st)
 {
-    oc_lit *to_r = xmalloc((es->n_rf + 1) * sizeof *to_r);
-    oc_lit *to_w2 = xmalloc((es->n_rf + 1) * sizeof *to_w2);
     for (size_t i = 0; i < es->n_rf; i++) {
         const oc_rf_pair *p = &es->rf[i];
         for (size_t k = es->ws_of_write_start[p->w]; k < es->ws_of_write_start[p->w + 1]; k++) {
             const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
             unsigned w2 = ws->a == p->w ? ws->b : ws->a;
-            bool d1, d2;
-            size_t n1 = po_rf_po(es, po, w2, p->r, &d1, to_r);
-            if (!d1 && !n1)
+            oc_lit to_r, to_w2;
+            if (!po_rf_po(es, po, w2, p->r, &to_r) || !po_rf_po(es, po, p->w, w2, &to_w2))
                 continue;
-            size_t n2 = po_rf_po(es, po, p->w, w2, &d2, to_w2);
-            if (!d2 && !n2)
-                continue;
-            /* One conflict per choice of connecting rf pairs. */
-            for (size_t a = 0; a < (d1 ? 1 : n1); a++)
-                for (size_t b = 0; b < (d2 ? 1 : n2); b++) {
-                    if (out->n >= max_clauses) {
-                        st->truncated = true;
-                        goto done;
-                    }
-                    oc_lit lits[4] = { p->lit, es->ev[w2].guard, d1 ? 0 : to_r[a],
-                                       d2 ? 0 : to_w2[b] };
-                    oc_clauses_add(out, lits, 4);
-                    st->conflicts_ws_fr += 2;
-                }
+            if (out->n >= max_clauses) {
+                st->truncated = true;
+                return;
+            }
+            oc_lit lits[4] = { p->lit, es->ev[w2].guard, to_r, to_w2 };
+            oc_clauses_add(out, lits, 4);
+            st->conflicts_ws_fr += 2; /* Figures 5.4b and 5.4c: the same reason */
         }
     }
-done:
-    free(to_r);
-    free(to_w2);
 }
 
 void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode,

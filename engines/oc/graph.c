@@ -9,14 +9,27 @@
 
 #define NONE SIZE_MAX
 
+/* An order with its reason (Definition 16): the literals in the pool,
+ * and for a derived order also the reason of a path a ≺ b through older
+ * edges (computed only when a conflict needs it). */
 typedef struct {
     unsigned from, to;
     size_t reason, n_reason; /* slice of the reason pool */
     size_t next_out, next_in;
+    bool lazy;
+    unsigned a, b;
 } edge;
 
+/* The reason of an order to add: literals plus, when lazy, a path a ≺ b. */
 typedef struct {
-    size_t trail, processed, edges, pool;
+    const oc_lit *lits;
+    size_t n;
+    bool lazy;
+    unsigned a, b;
+} reason_spec;
+
+typedef struct {
+    size_t trail, processed, edges, pool, edges_done;
 } level;
 
 enum { UNKNOWN = 0, TRUE_ = 1, FALSE_ = 2 };
@@ -46,6 +59,15 @@ struct oc_graph {
     size_t n_conf, cap_conf;
     /* Scratch: visit stamps, queue, Dijkstra, reason building. */
     unsigned *seen, *seen2, epoch, epoch2;
+    unsigned *before_r, *after_w, epoch_b, epoch_a; /* who reaches a node, what it reaches */
+    unsigned *queue_b, *queue_f;
+    /* Derivation work: rf pairs to derive from completely, edges whose
+     * consequences are not derived yet (edges_done onwards). */
+    size_t *todo, n_todo, cap_todo;
+    size_t edges_done;
+    size_t *rfw_start, *rfw;     /* rf pairs by their write */
+    size_t *wg_start;            /* writes by guard literal: */
+    unsigned *wg;
     unsigned *queue;
     size_t *dist, *pred;
     unsigned *heap;
@@ -83,7 +105,46 @@ static void index_literal_roles(oc_graph *g)
     free(fill);
 }
 
-static int try_add(oc_graph *g, unsigned u, unsigned v, const oc_lit *r, size_t n, bool base);
+static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base);
+
+/* Compressed rows: rows[start[k] .. start[k+1]) are the items whose key is
+ * k (keys < n_keys). */
+static void rows_by_key(size_t n_keys, size_t n_items, const size_t *key, size_t **start_out,
+                        size_t **rows_out)
+{
+    size_t *start = xcalloc(n_keys + 2, sizeof *start);
+    size_t *rows = xmalloc((n_items + 1) * sizeof *rows);
+    for (size_t i = 0; i < n_items; i++)
+        start[key[i] + 1]++;
+    for (size_t k = 0; k < n_keys; k++)
+        start[k + 1] += start[k];
+    size_t *fill = xmalloc((n_keys + 1) * sizeof *fill);
+    memcpy(fill, start, (n_keys + 1) * sizeof *fill);
+    for (size_t i = 0; i < n_items; i++)
+        rows[fill[key[i]]++] = i;
+    free(fill);
+    *start_out = start;
+    *rows_out = rows;
+}
+
+/* rf pairs by write; write events by guard literal. */
+static void index_derivation_sources(oc_graph *g)
+{
+    const oc_events *es = g->es;
+    size_t *key = xmalloc((es->n_rf + es->n + 1) * sizeof *key);
+    for (size_t i = 0; i < es->n_rf; i++)
+        key[i] = es->rf[i].w;
+    rows_by_key(es->n, es->n_rf, key, &g->rfw_start, &g->rfw);
+    for (size_t e = 0; e < es->n; e++)
+        key[e] = es->ev[e].kind == OC_WRITE ? es->ev[e].guard : 0;
+    size_t *rows;
+    rows_by_key(g->n_lits + 1, es->n, key, &g->wg_start, &rows);
+    g->wg = xmalloc((es->n + 1) * sizeof *g->wg);
+    for (size_t i = 0; i < es->n; i++)
+        g->wg[i] = (unsigned)rows[i];
+    free(rows);
+    free(key);
+}
 
 oc_graph *oc_graph_new(const oc_events *es)
 {
@@ -99,6 +160,10 @@ oc_graph *oc_graph_new(const oc_events *es)
         g->head_out[e] = g->head_in[e] = NONE;
     g->seen = xcalloc(n, sizeof *g->seen);
     g->seen2 = xcalloc(n, sizeof *g->seen2);
+    g->before_r = xcalloc(n, sizeof *g->before_r);
+    g->after_w = xcalloc(n, sizeof *g->after_w);
+    g->queue_b = xmalloc(n * sizeof *g->queue_b);
+    g->queue_f = xmalloc(n * sizeof *g->queue_f);
     g->queue = xmalloc(n * sizeof *g->queue);
     g->dist = xmalloc(n * sizeof *g->dist);
     g->pred = xmalloc(n * sizeof *g->pred);
@@ -106,11 +171,14 @@ oc_graph *oc_graph_new(const oc_events *es)
     g->heap_pos = xmalloc(n * sizeof *g->heap_pos);
     g->lit_mark = xcalloc(g->n_lits + 1, sizeof *g->lit_mark);
     index_literal_roles(g);
+    index_derivation_sources(g);
     /* Level 0: the unconditional program order (thesis: reason true). */
     for (size_t i = 0; i < es->n_po; i++)
         if (!es->po[i].lit)
-            try_add(g, es->po[i].from, es->po[i].to, NULL, 0, true);
+            try_add(g, es->po[i].from, es->po[i].to, &(reason_spec){ NULL, 0, false, 0, 0 },
+                    true);
     g->n_conf = 0;
+    g->edges_done = g->n_edges; /* program order alone derives nothing */
     return g;
 }
 
@@ -134,6 +202,15 @@ void oc_graph_free(oc_graph *g)
     free(g->clen);
     free(g->seen);
     free(g->seen2);
+    free(g->before_r);
+    free(g->after_w);
+    free(g->queue_b);
+    free(g->queue_f);
+    free(g->todo);
+    free(g->rfw_start);
+    free(g->rfw);
+    free(g->wg_start);
+    free(g->wg);
     free(g->queue);
     free(g->dist);
     free(g->pred);
@@ -149,7 +226,8 @@ void oc_graph_free(oc_graph *g)
 void oc_graph_push(oc_graph *g)
 {
     XGROW(g->levels, g->n_levels, g->cap_levels);
-    g->levels[g->n_levels++] = (level){ g->n_trail, g->processed, g->n_edges, g->n_pool };
+    g->levels[g->n_levels++] = (level){ g->n_trail, g->processed, g->n_edges, g->n_pool,
+                                        g->edges_done };
 }
 
 static void remove_edges_down_to(oc_graph *g, size_t n_edges)
@@ -175,6 +253,8 @@ void oc_graph_pop(oc_graph *g, unsigned levels)
     remove_edges_down_to(g, lv.edges);
     g->n_pool = lv.pool;
     g->n_conf = 0;
+    g->edges_done = lv.edges_done < g->n_edges ? lv.edges_done : g->n_edges;
+    g->n_todo = 0;
 }
 
 unsigned oc_graph_level(const oc_graph *g)
@@ -208,27 +288,47 @@ static unsigned next_epoch(unsigned *epoch, unsigned *marks, size_t n)
 
 /* Marks in `marks` every event reachable from src (forward) or reaching
  * it (backward); stops early once `target` is marked (NONE: never). */
-static bool search(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
-                   size_t target)
+static size_t bfs(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
+                  unsigned *queue, size_t target, bool *found)
 {
     unsigned ep = next_epoch(epoch, marks, g->es->n);
     size_t head = 0, tail = 0;
     marks[src] = ep;
-    g->queue[tail++] = src;
+    queue[tail++] = src;
+    *found = false;
     while (head < tail) {
-        unsigned u = g->queue[head++];
-        if (u == target)
-            return true;
+        unsigned u = queue[head++];
+        if (u == target) {
+            *found = true;
+            return tail;
+        }
         for (size_t k = forward ? g->head_out[u] : g->head_in[u]; k != NONE;
              k = forward ? g->edges[k].next_out : g->edges[k].next_in) {
             unsigned v = forward ? g->edges[k].to : g->edges[k].from;
             if (marks[v] != ep) {
                 marks[v] = ep;
-                g->queue[tail++] = v;
+                queue[tail++] = v;
             }
         }
     }
-    return false;
+    return tail;
+}
+
+static bool search(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
+                   size_t target)
+{
+    bool found;
+    bfs(g, src, forward, marks, epoch, g->queue, target, &found);
+    return found;
+}
+
+/* Every event reachable from src (forward) or reaching it, into queue
+ * and marks; returns their count. */
+static size_t collect(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
+                      unsigned *queue)
+{
+    bool found;
+    return bfs(g, src, forward, marks, epoch, queue, NONE, &found);
 }
 
 bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b)
@@ -288,10 +388,18 @@ static void heap_down(oc_graph *g, size_t i, size_t n)
     }
 }
 
-/* Adds to the reason being built the literals of a path from a to b with
- * the fewest reason literals (Dijkstra, edge weight = reason size):
- * Definition 16's transitivity reason, kept small. The path must exist. */
-static void reason_add_path(oc_graph *g, unsigned a, unsigned b)
+/* Edge weight for short explanations: program order is free, a literal
+ * costs one, a derived order (whose reason unfolds) two. */
+static size_t weight(const edge *e)
+{
+    return e->lazy ? 2 + e->n_reason : e->n_reason;
+}
+
+/* Adds to the reason being built the literals of a path from a to b
+ * through edges older than `limit` (Dijkstra on weight()): Definition 16's
+ * transitivity reason, kept small. Derived edges on it unfold their own
+ * reasons through still older edges, so the recursion ends. */
+static void reason_add_path(oc_graph *g, unsigned a, unsigned b, size_t limit)
 {
     if (a == b)
         return;
@@ -310,8 +418,10 @@ static void reason_add_path(oc_graph *g, unsigned a, unsigned b)
         if (u == b)
             break;
         for (size_t k = g->head_out[u]; k != NONE; k = g->edges[k].next_out) {
+            if (k >= limit)
+                continue;
             unsigned v = g->edges[k].to;
-            size_t d = g->dist[u] + g->edges[k].n_reason;
+            size_t d = g->dist[u] + weight(&g->edges[k]);
             if (g->seen2[v] != ep) {
                 g->seen2[v] = ep;
                 g->dist[v] = d;
@@ -326,10 +436,20 @@ static void reason_add_path(oc_graph *g, unsigned a, unsigned b)
             }
         }
     }
+    size_t n = 0, cap = 16;
+    size_t *path = xmalloc(cap * sizeof *path);
     for (unsigned v = b; v != a; v = g->edges[g->pred[v]].from) {
-        const edge *e = &g->edges[g->pred[v]];
-        reason_add(g, g->pool + e->reason, e->n_reason);
+        if (n == cap)
+            path = xrealloc(path, (cap *= 2) * sizeof *path);
+        path[n++] = g->pred[v];
     }
+    for (size_t i = 0; i < n; i++) {
+        const edge *e = &g->edges[path[i]];
+        reason_add(g, g->pool + e->reason, e->n_reason);
+        if (e->lazy)
+            reason_add_path(g, e->a, e->b, path[i]);
+    }
+    free(path);
 }
 
 /* ---- edges --------------------------------------------------------------- */
@@ -353,17 +473,20 @@ static int cmp_lit(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void append_edge(oc_graph *g, unsigned u, unsigned v, const oc_lit *r, size_t n)
+static void append_edge(oc_graph *g, unsigned u, unsigned v, const reason_spec *r)
 {
     XGROW(g->edges, g->n_edges, g->cap_edges);
     edge *e = &g->edges[g->n_edges];
     e->from = u;
     e->to = v;
     e->reason = g->n_pool;
-    e->n_reason = n;
-    for (size_t i = 0; i < n; i++) {
+    e->n_reason = r->n;
+    e->lazy = r->lazy;
+    e->a = r->a;
+    e->b = r->b;
+    for (size_t i = 0; i < r->n; i++) {
         XGROW(g->pool, g->n_pool, g->cap_pool);
-        g->pool[g->n_pool++] = r[i];
+        g->pool[g->n_pool++] = r->lits[i];
     }
     e->next_out = g->head_out[u];
     e->next_in = g->head_in[v];
@@ -377,38 +500,58 @@ enum { SKIPPED, ADDED, CONFLICT };
  * r ∪ reason(v ≺ u), and the edge is not added. Returns ADDED, SKIPPED or
  * CONFLICT (for u ≺ v itself; conflicts of the block orders are recorded).
  * Base orders (rf, ws, join: one literal each) are added even when already
- * implied, so that reasons can use the shortest explanation. Orders across threads
- * into or out of an atomic block also enter its begin / leave its end. */
-static int try_add(oc_graph *g, unsigned u, unsigned v, const oc_lit *r, size_t n, bool base)
+ * implied, so that reasons can use the shortest explanation. Orders
+ * across threads into or out of an atomic block also enter its begin /
+ * leave its end, with the reason of the order itself (a path u ≺ v). */
+static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base)
 {
     if (!base && u != v && search(g, u, true, g->seen, &g->epoch, v))
         return SKIPPED;
     if (u == v || search(g, v, true, g->seen, &g->epoch, u)) {
         reason_begin(g);
-        reason_add(g, r, n);
-        reason_add_path(g, v, u);
+        reason_add(g, r->lits, r->n);
+        if (r->lazy)
+            reason_add_path(g, r->a, r->b, g->n_edges);
+        reason_add_path(g, v, u, g->n_edges);
         qsort(g->rbuf, g->n_rbuf, sizeof *g->rbuf, cmp_lit);
         record_conflict(g);
         return CONFLICT;
     }
-    oc_lit *copy = xmalloc((n + 1) * sizeof *copy);
-    if (n)
-        memcpy(copy, r, n * sizeof *copy);
-    append_edge(g, u, v, copy, n);
+    append_edge(g, u, v, r);
     const oc_event *eu = &g->es->ev[u], *ev = &g->es->ev[v];
     if (eu->thread != ev->thread) {
+        reason_spec via = { NULL, 0, true, u, v };
         if (ev->block >= 0 && g->es->blocks[ev->block].begin != v)
-            try_add(g, u, g->es->blocks[ev->block].begin, copy, n, base);
+            try_add(g, u, g->es->blocks[ev->block].begin, &via, base);
         if (eu->block >= 0 && g->es->blocks[eu->block].end != u)
-            try_add(g, g->es->blocks[eu->block].end, v, copy, n, base);
+            try_add(g, g->es->blocks[eu->block].end, v, &via, base);
     }
-    free(copy);
     return ADDED;
 }
 
 /* ---- propagation --------------------------------------------------------- */
 
-/* Adds the edges of literals assigned true since the last call. */
+/* A write's guard became true: the rf pairs of the writes it pairs with
+ * may now derive orders about it (Axioms 2 and 3 need grd_w'). */
+static void queue_rf_of_guard(oc_graph *g, oc_lit l)
+{
+    const oc_events *es = g->es;
+    for (size_t i = g->wg_start[l]; i < g->wg_start[l + 1]; i++) {
+        unsigned w2 = g->wg[i];
+        for (size_t k = es->ws_of_write_start[w2]; k < es->ws_of_write_start[w2 + 1]; k++) {
+            const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
+            unsigned w = ws->a == w2 ? ws->b : ws->a;
+            for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++)
+                if (g->val[es->rf[g->rfw[j]].lit] == TRUE_) {
+                    XGROW(g->todo, g->n_todo, g->cap_todo);
+                    g->todo[g->n_todo++] = g->rfw[j];
+                }
+        }
+    }
+}
+
+/* Adds the edges of literals assigned true since the last call and queues
+ * the derivations they enable. */
 static void add_literal_edges(oc_graph *g, size_t max_conflicts)
 {
     const oc_events *es = g->es;
@@ -418,15 +561,20 @@ static void add_literal_edges(oc_graph *g, size_t max_conflicts)
             continue;
         if (g->lit_rf[l]) {
             const oc_rf_pair *p = &es->rf[g->lit_rf[l] - 1];
-            try_add(g, p->w, p->r, &l, 1, true);
+            try_add(g, p->w, p->r, &(reason_spec){ &l, 1, false, 0, 0 }, true);
+            XGROW(g->todo, g->n_todo, g->cap_todo);
+            g->todo[g->n_todo++] = g->lit_rf[l] - 1;
         }
+        queue_rf_of_guard(g, l);
         if (g->lit_ws[l]) {
             const oc_ws_pair *p = &es->ws[(g->lit_ws[l] - 1) / 2];
             bool ab = (g->lit_ws[l] - 1) % 2 == 0;
-            try_add(g, ab ? p->a : p->b, ab ? p->b : p->a, &l, 1, true);
+            try_add(g, ab ? p->a : p->b, ab ? p->b : p->a, &(reason_spec){ &l, 1, false, 0, 0 },
+                    true);
         }
         for (size_t k = g->po_of_lit_start[l]; k < g->po_of_lit_start[l + 1]; k++)
-            try_add(g, es->po[g->po_of_lit[k]].from, es->po[g->po_of_lit[k]].to, &l, 1, true);
+            try_add(g, es->po[g->po_of_lit[k]].from, es->po[g->po_of_lit[k]].to,
+                    &(reason_spec){ &l, 1, false, 0, 0 }, true);
     }
 }
 
@@ -435,21 +583,18 @@ static void add_literal_edges(oc_graph *g, size_t max_conflicts)
 static bool derive_order(oc_graph *g, const oc_lit base[2], unsigned a, unsigned b, unsigned u,
                          unsigned v)
 {
-    reason_begin(g);
-    reason_add(g, base, 2);
-    reason_add_path(g, a, b);
-    size_t n = g->n_rbuf;
-    oc_lit *r = xmalloc((n + 1) * sizeof *r);
-    memcpy(r, g->rbuf, n * sizeof *r);
-    bool changed = try_add(g, u, v, r, n, false) == ADDED;
-    free(r);
-    return changed;
+    reason_spec r = { base, base[1] ? 2 : 1, true, a, b };
+    return try_add(g, u, v, &r, false) == ADDED;
 }
 
-/* Axioms 2 and 3 for one true rf pair w ≺rf r against every other write w'
- * of the location whose guard holds (w' ≠ w: the side condition that keeps
- * w from being ordered before itself). Returns true if an order was added. */
-static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
+/* Axioms 2 and 3 for a true rf pair w ≺rf r against each other write w'
+ * of the location whose guard holds (w' ≠ w: the side condition that
+ * keeps w from being ordered before itself): with w' marked in `before`
+ * (w' ≺ r), w' ≺ws w; with w' marked in `after` (w ≺ w'), r ≺fr w'.
+ * Either mark set may be NULL. Returns true if an order was added. */
+static bool derive_for_partners(oc_graph *g, const oc_rf_pair *p, const unsigned *before,
+                                unsigned before_ep, const unsigned *after, unsigned after_ep,
+                                size_t max_conflicts)
 {
     const oc_events *es = g->es;
     bool changed = false;
@@ -457,20 +602,66 @@ static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflict
          k < es->ws_of_write_start[p->w + 1] && g->n_conf < max_conflicts; k++) {
         const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
         unsigned w2 = ws->a == p->w ? ws->b : ws->a;
-        oc_lit grd = es->ev[w2].guard;
-        if (!oc_graph_is_true(g, grd))
+        oc_lit base[2] = { p->lit, es->ev[w2].guard };
+        if (!oc_graph_is_true(g, base[1]))
             continue;
-        oc_lit base[2] = { p->lit, grd };
-        /* Axiom 2: w' ≺ r  ⇒  w' ≺ws w. */
-        if (oc_graph_reaches(g, w2, p->r))
+        if (before && before[w2] == before_ep) /* Axiom 2 */
             changed |= derive_order(g, base, w2, p->r, w2, p->w);
-        /* Axiom 3: w ≺ w'  ⇒  r ≺fr w'. */
-        if (g->n_conf < max_conflicts && oc_graph_reaches(g, p->w, w2))
+        if (after && after[w2] == after_ep && g->n_conf < max_conflicts) /* Axiom 3 */
             changed |= derive_order(g, base, p->w, w2, p->r, w2);
     }
     return changed;
 }
 
+/* All derivations of a rf pair that became true (or whose partners'
+ * guards did). */
+static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
+{
+    const oc_events *es = g->es;
+    if (es->ws_of_write_start[p->w] == es->ws_of_write_start[p->w + 1])
+        return false;
+    collect(g, p->r, false, g->before_r, &g->epoch_b, g->queue_b);
+    collect(g, p->w, true, g->after_w, &g->epoch_a, g->queue_f);
+    return derive_for_partners(g, p, g->before_r, g->epoch_b, g->after_w, g->epoch_a,
+                               max_conflicts);
+}
+
+/* The consequences of a new order u ≺ v (incremental Axioms 2 and 3):
+ * a write w' now reaching a read r through it (w' ≺ u, v ≺ r) with
+ * w ≺rf r gives w' ≺ws w; a rf source w now reaching a write w' (w ≺ u,
+ * v ≺ w') gives r ≺fr w'. Returns true if an order was added. */
+static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
+{
+    const oc_events *es = g->es;
+    unsigned u = g->edges[e].from, v = g->edges[e].to;
+    size_t nb = collect(g, u, false, g->before_r, &g->epoch_b, g->queue_b);
+    size_t nf = collect(g, v, true, g->after_w, &g->epoch_a, g->queue_f);
+    bool changed = false;
+    for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) { /* reads after v */
+        unsigned r = g->queue_f[i];
+        for (size_t j = es->rf_of_read_start[r]; j < es->rf_of_read_start[r + 1]; j++) {
+            const oc_rf_pair *p = &es->rf[es->rf_of_read[j]];
+            if (g->val[p->lit] == TRUE_)
+                changed |= derive_for_partners(g, p, g->before_r, g->epoch_b, NULL, 0,
+                                               max_conflicts);
+        }
+    }
+    for (size_t i = 0; i < nb && g->n_conf < max_conflicts; i++) { /* rf sources before u */
+        unsigned w = g->queue_b[i];
+        for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++) {
+            const oc_rf_pair *p = &es->rf[g->rfw[j]];
+            if (g->val[p->lit] == TRUE_)
+                changed |= derive_for_partners(g, p, NULL, 0, g->after_w, g->epoch_a,
+                                               max_conflicts);
+        }
+    }
+    return changed;
+}
+
+/* Derives to a fixpoint: first everything about rf pairs (and guards)
+ * that became true, then the consequences of every new order. A
+ * derivation is made as soon as its last premise arrives, so orders of
+ * lower decision levels survive a pop with their premises. */
 size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
 {
     const oc_events *es = g->es;
@@ -479,13 +670,12 @@ size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
     if (max_conflicts == 0)
         max_conflicts = 1;
     add_literal_edges(g, max_conflicts);
-    bool changed = true;
-    while (changed && g->n_conf < max_conflicts) {
-        changed = false;
-        for (size_t i = 0; i < es->n_rf && g->n_conf < max_conflicts; i++)
-            if (g->val[es->rf[i].lit] == TRUE_)
-                changed |= derive_from_rf(g, &es->rf[i], max_conflicts);
-    }
+    for (size_t i = 0; i < g->n_todo && g->n_conf < max_conflicts; i++)
+        if (g->val[es->rf[g->todo[i]].lit] == TRUE_)
+            derive_from_rf(g, &es->rf[g->todo[i]], max_conflicts);
+    g->n_todo = 0;
+    while (g->edges_done < g->n_edges && g->n_conf < max_conflicts)
+        derive_from_edge(g, g->edges_done++, max_conflicts);
     return g->n_conf;
 }
 

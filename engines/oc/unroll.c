@@ -149,6 +149,26 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     return loc;
 }
 
+/* ---- memory regions ----------------------------------------------------- */
+
+static void add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symbolic_size)
+{
+    XGROW(enc->regions, enc->n_regions, enc->cap_regions);
+    enc->regions[enc->n_regions++] = (oc_region){ base, n, symbolic_size };
+}
+
+/* The region containing address a + 1, or 0. */
+static unsigned region_of(const oc_encoding *enc, int64_t a)
+{
+    for (size_t r = 0; r < enc->n_regions; r++) {
+        const oc_region *rg = &enc->regions[r];
+        uint64_t n = rg->symbolic_size ? ALLOC_GAP : rg->n_cells;
+        if ((uint64_t)a >= rg->base && (uint64_t)a - rg->base < n)
+            return (unsigned)r + 1;
+    }
+    return 0;
+}
+
 /* ---- guards --------------------------------------------------------------- */
 
 static oc_guard guard_var(oc_encoding *enc, ordo_term definition)
@@ -233,16 +253,106 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
 
 static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
 
-/* A constant address, or unsupported. */
-static bool eval_address(walker *w, const ordo_expr *addr, const ordo_stmt *st, uint64_t *out)
+/* A constant that may be an address: it knows its region. */
+static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 {
-    oc_val a = eval(w, addr, st);
-    if (!a.is_const) {
-        unsupported(w->enc, st, "memory access at a symbolic address");
+    oc_val v = oc_const(&enc->ar, t, c);
+    v.region = region_of(enc, v.c);
+    return v;
+}
+
+/* At most this many cells are candidates of one symbolic access. */
+#define MAX_CANDIDATES 256
+
+/* The cells a symbolic address may denote: its region's, or every cell of
+ * a region of known size. False (unsupported) when that is not a finite
+ * small set. */
+static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_t **out,
+                            size_t *n)
+{
+    oc_encoding *enc = w->enc;
+    size_t first = addr.region ? addr.region - 1 : 0;
+    size_t last = addr.region ? addr.region : enc->n_regions;
+    *n = 0;
+    for (size_t r = first; r < last; r++) {
+        if (enc->regions[r].symbolic_size) {
+            unsupported(enc, st, "symbolic access into an allocation of symbolic size");
+            return false;
+        }
+        *n += enc->regions[r].n_cells;
+    }
+    if (*n > MAX_CANDIDATES) {
+        unsupported(enc, st, "symbolic address with %zu candidate cells", *n);
         return false;
     }
-    *out = (uint64_t)a.c;
+    *out = xmalloc((*n + 1) * sizeof **out);
+    size_t k = 0;
+    for (size_t r = first; r < last; r++)
+        for (uint64_t c = 0; c < enc->regions[r].n_cells; c++)
+            (*out)[k++] = enc->regions[r].base + c;
     return true;
+}
+
+/* A symbolic access becomes one guarded access per candidate cell (only
+ * one is enabled); an address outside every candidate is undefined (the
+ * interpreter stops): the thread stops. A read's value is the ite over
+ * the candidates. */
+static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, bool is_write,
+                                ordo_type type, oc_val v, const ordo_stmt *st)
+{
+    oc_encoding *enc = w->enc;
+    uint64_t *cells;
+    size_t n;
+    oc_val result = oc_const(&enc->ar, type, 0);
+    if (!candidate_cells(w, addr, st, &cells, &n))
+        return result;
+    oc_guard at = w->st.g;
+    bool anchor = w->need_anchor;
+    ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
+    oc_val *vals = xmalloc((n + 1) * sizeof *vals);
+    for (size_t i = 0; i < n; i++) {
+        oc_val is_c = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
+                               oc_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
+        eq[i] = oc_term(&enc->ar, ordo_ty_bool(), is_c);
+        w->st.g = guard_and(enc, at, is_c);
+        w->need_anchor = anchor; /* each candidate may be the step */
+        vals[i] = oc_const(&enc->ar, type, 0);
+        if (w->st.g.kind == OC_G_FALSE)
+            continue;
+        if (is_write)
+            write_shared(w, true, cells[i], type, v, st);
+        else
+            vals[i] = read_shared(w, true, cells[i], type, st);
+    }
+    for (size_t i = n; !is_write && i-- > 0;)
+        result = i == n - 1 ? vals[i] : oc_ite(&enc->ar, type, eq[i], vals[i], result);
+    w->st.g = guard_and(enc, at, oc_sym(ordo_smt_app(enc->ar.s, ORDO_OP_OR, (unsigned)n, eq)));
+    if (anchor)
+        w->need_anchor = false;
+    free(eq);
+    free(vals);
+    free(cells);
+    return result;
+}
+
+static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
+
+static oc_val mem_read(walker *w, const ordo_expr *addr_expr, ordo_type type, const ordo_stmt *st)
+{
+    oc_val addr = eval(w, addr_expr, st);
+    if (addr.is_const)
+        return read_shared(w, true, (uint64_t)addr.c, type, st);
+    return access_candidates(w, addr, addr_expr->type, false, type, addr, st);
+}
+
+static void mem_write(walker *w, const ordo_expr *addr_expr, ordo_type type, oc_val v,
+                      const ordo_stmt *st)
+{
+    oc_val addr = eval(w, addr_expr, st);
+    if (addr.is_const)
+        write_shared(w, true, (uint64_t)addr.c, type, v, st);
+    else
+        access_candidates(w, addr, addr_expr->type, true, type, v, st);
 }
 
 static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
@@ -250,17 +360,13 @@ static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
     const oc_arith *ar = &w->enc->ar;
     switch (e->kind) {
     case ORDO_E_CONST:
-        return oc_const(ar, e->type, e->value);
+        return pointer(w->enc, e->type, e->value);
     case ORDO_E_VAR:
         if (w->p->vars[e->var].is_global)
             return read_shared(w, false, e->var, e->type, st);
         return w->st.locals[e->var];
-    case ORDO_E_LOAD: {
-        uint64_t addr;
-        if (!eval_address(w, e->kid[0], st, &addr))
-            return oc_const(ar, e->type, 0);
-        return read_shared(w, true, addr, e->type, st);
-    }
+    case ORDO_E_LOAD:
+        return mem_read(w, e->kid[0], e->type, st);
     case ORDO_E_UNOP:
         return oc_unop(ar, (ordo_unop)e->op, e->type, eval(w, e->kid[0], st), e->kid[0]->type);
     case ORDO_E_BINOP: {
@@ -284,9 +390,7 @@ static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
 static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *st)
 {
     if (lv->is_mem) {
-        uint64_t addr;
-        if (eval_address(w, lv->addr, st, &addr))
-            write_shared(w, true, addr, lv->type, v, st);
+        mem_write(w, lv->addr, lv->type, v, st);
     } else if (w->p->vars[lv->var].is_global) {
         write_shared(w, false, lv->var, lv->type, v, st);
     } else {
@@ -390,9 +494,10 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
+    add_region(enc, base, small ? (uint64_t)size.c : 0, !small);
     sync_event(w, st);
     if (st->has_lhs)
-        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, (int64_t)base), st);
+        assign(w, &st->lhs, pointer(enc, st->lhs.type, (int64_t)base), st);
 }
 
 static void exec_thread_start(walker *w, const ordo_stmt *st)
@@ -473,22 +578,17 @@ static void exec_lock(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     ordo_type t = ordo_ty_int(32, true);
-    uint64_t addr;
-    if (eval_address(w, st->addr, st, &addr)) {
-        oc_val v = read_shared(w, true, addr, t, st);
-        oc_val is_free = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), v, t,
-                                  oc_const(&enc->ar, t, 0), t);
-        w->st.g = guard_and(enc, w->st.g, is_free);
-        write_shared(w, true, addr, t, oc_const(&enc->ar, t, 1), st);
-    }
+    oc_val v = mem_read(w, st->addr, t, st);
+    oc_val is_free = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), v, t,
+                              oc_const(&enc->ar, t, 0), t);
+    w->st.g = guard_and(enc, w->st.g, is_free);
+    mem_write(w, st->addr, t, oc_const(&enc->ar, t, 1), st);
 }
 
 static void exec_unlock(walker *w, const ordo_stmt *st)
 {
     ordo_type t = ordo_ty_int(32, true);
-    uint64_t addr;
-    if (eval_address(w, st->addr, st, &addr))
-        write_shared(w, true, addr, t, oc_const(&w->enc->ar, t, 0), st);
+    mem_write(w, st->addr, t, oc_const(&w->enc->ar, t, 0), st);
 }
 
 /* ERROR reads "live" (the program has not exited); EXIT writes it. */
@@ -869,6 +969,8 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv)
     enc->init_done = add_event(enc, OC_SYNC, 0, 0, TRUE_GUARD, UINT_MAX, NULL);
     enc->live_loc = 0;
     enc->false_lit = oc_enc_lit(enc, ordo_smt_bool(s, false));
+    for (unsigned o = 0; o < p->n_objects; o++)
+        add_region(enc, p->objects[o].base, p->objects[o].n_cells, false);
     location(enc, false, LIVE_KEY, ordo_ty_bool()); /* location 0: live */
     if (p->main_proc >= p->n_procs) {
         unsupported(enc, NULL, "no main procedure");
@@ -889,6 +991,7 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->havocs);
     free(enc->errors);
     free(enc->sections);
+    free(enc->regions);
     free(enc->unsupported);
     memset(enc, 0, sizeof *enc);
 }

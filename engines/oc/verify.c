@@ -12,7 +12,7 @@
 #include "solve.h"
 
 /* At most this many finder clauses are added (a bound on the formula). */
-#define MAX_FINDER_CLAUSES 1000000
+#define MAX_FINDER_CLAUSES 200000
 /* Static program order is kept as bit rows: beyond this, give up. */
 #define MAX_EVENTS 40000
 

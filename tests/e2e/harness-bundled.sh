@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ordo's bundled tasks with a real engine: every small task gets its
 # expected verdict from the oc engine, through `ordo bench` (the demo's
-# path), and `ordo verify` prints a replayed counterexample for a violation.
+# path), `ordo verify` prints a replayed counterexample for a violation, and
+# front-end failures become `error` (parse error) and `unsupported`.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 "$ORDO" engines | grep -q '^oc ' || { echo "no oc engine"; exit 77; }
 
@@ -28,4 +29,16 @@ cat "$TMP/v.out"
 check "and prints the counterexample" grep -q '^counterexample:$' "$TMP/v.out"
 check "with threads and source lines" grep -qE '^step [0-9]+: thread [0-9]+ at .*peterson-broken.c:[0-9]+' "$TMP/v.out"
 check "ending at the error" grep -q 'reaches the error' "$TMP/v.out"
+
+# Front-end failures: a parse error is an `error`, an unsupported construct `unsupported`.
+printf 'int main(void) { return 0 }\n' >"$TMP/bad.c"
+"$ORDO" verify "$TMP/bad.c" --engine oc >"$TMP/bad.out" 2>/dev/null
+check "a parse error: exit 1" [ $? = 1 ]
+check "status error with the place" grep -q "^reason:   parse error: .*bad.c:1)" "$TMP/bad.out"
+check "status error" grep -q '^status:   error$' "$TMP/bad.out"
+printf 'int main(void) { __asm__("nop"); return 0; }\n' >"$TMP/fp.c"
+"$ORDO" verify "$TMP/fp.c" --engine oc >"$TMP/fp.out" 2>/dev/null
+check "an unsupported construct: exit 3" [ $? = 3 ]
+check "status unsupported" grep -q '^status:   unsupported$' "$TMP/fp.out"
+check "naming the construct and place" grep -q '^reason:   unsupported: inline assembly (.*fp.c:1)' "$TMP/fp.out"
 finish
