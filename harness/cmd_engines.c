@@ -44,6 +44,7 @@ static const struct {
     { ORDO_SMT_CAP_HORN, "horn" },
     { ORDO_SMT_CAP_QUANTIFIERS, "quantifiers" },
     { ORDO_SMT_CAP_UNSAT_CORES, "unsat-cores" },
+    { ORDO_SMT_CAP_INTERRUPT, "interrupt" },
 };
 
 static void print_capabilities(unsigned caps)

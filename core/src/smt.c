@@ -10,10 +10,6 @@
 #include <ordo/plugin.h>
 #include <ordo/smt.h>
 
-/* The deadline functions live with the harness runtime. Referenced weakly so
- * that libordo (and unit tests that pass no deadline) link without them. */
-extern double ordo_deadline_left(const ordo_deadline *d) __attribute__((weak));
-
 ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *cfg)
 {
     static const ordo_smt_config defaults;
@@ -26,7 +22,7 @@ ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *c
 bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms)
 {
     *budget_ms = timeout_ms;
-    if (!s->deadline || !ordo_deadline_left)
+    if (!s->deadline)
         return true;
     double left_ms = ordo_deadline_left(s->deadline) * 1000.0;
     if (left_ms < 1.0)

@@ -29,16 +29,21 @@ bool z3_ok(z3_smt *s)
     return false;
 }
 
+void z3_set_uint_param(Z3_context c, Z3_solver solver, const char *name, unsigned value)
+{
+    Z3_params p = Z3_mk_params(c);
+    Z3_params_inc_ref(c, p);
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, name), value);
+    Z3_solver_set_params(c, solver, p);
+    Z3_params_dec_ref(c, p);
+}
+
 void z3_apply_timeout(z3_smt *s, unsigned ms)
 {
     unsigned value = ms ? ms : Z3_NO_TIMEOUT;
     if (value == s->applied_timeout)
         return;
-    Z3_params p = Z3_mk_params(s->ctx);
-    Z3_params_inc_ref(s->ctx, p);
-    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"), value);
-    Z3_solver_set_params(s->ctx, s->solver, p);
-    Z3_params_dec_ref(s->ctx, p);
+    z3_set_uint_param(s->ctx, s->solver, "timeout", value);
     s->applied_timeout = value;
 }
 
@@ -54,14 +59,12 @@ static Z3_solver make_solver(Z3_context ctx, const ordo_smt_config *cfg)
     return Z3_mk_solver(ctx);
 }
 
-static void set_seed(z3_smt *s, uint64_t seed)
+static void drop_model(z3_smt *s)
 {
-    Z3_params p = Z3_mk_params(s->ctx);
-    Z3_params_inc_ref(s->ctx, p);
-    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "random_seed"),
-                       (unsigned)seed);
-    Z3_solver_set_params(s->ctx, s->solver, p);
-    Z3_params_dec_ref(s->ctx, p);
+    if (s->model)
+        Z3_model_dec_ref(s->ctx, s->model);
+    s->model = NULL;
+    s->model_ready = false;
 }
 
 static ordo_smt *z3_create(const ordo_smt_config *cfg)
@@ -91,18 +94,11 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
     s->bool_sort = Z3_mk_bool_sort(s->ctx);
     s->int_sort = Z3_mk_int_sort(s->ctx);
     s->timeout_ms = cfg->timeout_ms;
+    s->produce_cores = cfg->produce_cores;
     s->applied_timeout = Z3_NO_TIMEOUT;
     if (cfg->random_seed)
-        set_seed(s, cfg->random_seed);
+        z3_set_uint_param(s->ctx, s->solver, "random_seed", (unsigned)cfg->random_seed);
     return &s->base;
-}
-
-static void drop_model(z3_smt *s)
-{
-    if (s->model)
-        Z3_model_dec_ref(s->ctx, s->model);
-    s->model = NULL;
-    s->model_ready = false;
 }
 
 static void z3_destroy(ordo_smt *base)
@@ -132,6 +128,7 @@ static void z3_assert(ordo_smt *base, ordo_term t)
         z3_fail(s, "assert: NULL term");
         return;
     }
+    drop_model(s);
     Z3_solver_assert(s->ctx, s->solver, z3_ast(t));
     z3_ok(s);
 }
@@ -141,6 +138,7 @@ static void z3_push(ordo_smt *base)
     z3_smt *s = z3_of(base);
     if (s->error)
         return;
+    drop_model(s);
     Z3_solver_push(s->ctx, s->solver);
     z3_ok(s);
 }
@@ -197,6 +195,11 @@ static unsigned z3_unsat_core(ordo_smt *base, ordo_term *out, unsigned cap)
     z3_smt *s = z3_of(base);
     if (s->error)
         return 0;
+    /* Z3 always has cores; the check keeps engines portable to cvc5. */
+    if (!s->produce_cores) {
+        z3_fail(s, "unsat_core: create the instance with config.produce_cores");
+        return 0;
+    }
     Z3_ast_vector core = Z3_solver_get_unsat_core(s->ctx, s->solver);
     if (!core) {
         z3_fail(s, NULL);

@@ -191,13 +191,8 @@ static bool unsat_together(z3_smt *s, Z3_ast a, Z3_ast b)
     Z3_context c = s->ctx;
     Z3_solver solver = Z3_mk_simple_solver(c);
     Z3_solver_inc_ref(c, solver);
-    if (budget) {
-        Z3_params p = Z3_mk_params(c);
-        Z3_params_inc_ref(c, p);
-        Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), budget);
-        Z3_solver_set_params(c, solver, p);
-        Z3_params_dec_ref(c, p);
-    }
+    if (budget)
+        z3_set_uint_param(c, solver, "timeout", budget);
     Z3_solver_assert(c, solver, a);
     Z3_solver_assert(c, solver, b);
     bool unsat = Z3_solver_check(c, solver) == Z3_L_FALSE;

@@ -22,6 +22,7 @@ typedef struct z3_smt {
     Z3_model model;           /* the last SAT check's model, fetched lazily */
     bool model_ready;         /* the last check was SAT */
     unsigned timeout_ms;      /* per check, 0 = none */
+    bool produce_cores;       /* config.produce_cores (cores asked without it fail) */
     unsigned applied_timeout; /* the value in the solver's params now */
     volatile bool interrupted;/* interrupt() since the last check began */
     char *error;              /* the failure, NULL while healthy (malloc'ed) */
@@ -48,6 +49,8 @@ static inline ordo_term z3_result(z3_smt *s, Z3_ast a)
     return z3_term(a);
 }
 
+/* Sets one unsigned parameter of a solver. */
+void z3_set_uint_param(Z3_context c, Z3_solver solver, const char *name, unsigned value);
 /* Sets the solver parameter "timeout" when it differs from the current. */
 void z3_apply_timeout(z3_smt *s, unsigned ms);
 

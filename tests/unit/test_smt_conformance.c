@@ -441,6 +441,30 @@ static void assumptions_and_core(void **state)
     ordo_term mixed[2] = { not_p1, p[1] };
     assert_int_equal(ordo_smt_check_assuming(s, 2, mixed), ORDO_SMT_SAT);
     assert_int_equal(value_of(s, p[0]), 0);
+    /* formulas as assumptions: the core names the same handles */
+    assert_int_equal(ordo_smt_check_assuming(s, 3, f), ORDO_SMT_UNSAT);
+    n = ordo_smt_unsat_core(s, core, 3);
+    assert_true(n >= 2);
+    bool has_f0 = false, has_f1 = false;
+    for (unsigned i = 0; i < n; i++) {
+        has_f0 |= core[i] == f[0];
+        has_f1 |= core[i] == f[1];
+    }
+    assert_true(has_f0 && has_f1);
+    ordo_smt_destroy(s);
+}
+
+static void core_needs_produce_cores(void **state)
+{
+    (void)state;
+    ordo_smt *s = new_solver(NULL);
+    ordo_term p = bool_var(s, "p");
+    ordo_term not_p = ordo_smt_app1(s, ORDO_OP_NOT, p);
+    ordo_term both[2] = { p, not_p };
+    assert_int_equal(ordo_smt_check_assuming(s, 2, both), ORDO_SMT_UNSAT);
+    ordo_term core[2];
+    assert_int_equal(ordo_smt_unsat_core(s, core, 2), 0);
+    assert_non_null(strstr(ordo_smt_error(s), "produce_cores"));
     ordo_smt_destroy(s);
 }
 
@@ -469,6 +493,10 @@ static void model_values_and_completion(void **state)
     ordo_term sum = ordo_smt_app2(s, ORDO_OP_ADD, x, ordo_smt_int(s, 8));
     assert_int_equal(value_of(s, sum), 50);
     assert_false(ordo_smt_to_int64(s, x, &v)); /* not a constant */
+    /* an assertion ends the model, for every solver alike */
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_GT, free_int, ordo_smt_int(s, 0)));
+    assert_null(ordo_smt_eval(s, x, true));
+    assert_non_null(ordo_smt_error(s));
     ordo_smt_destroy(s);
 }
 
@@ -1043,6 +1071,7 @@ static const struct CMUnitTest conformance[] = {
     cmocka_unit_test(arrays_int_index),
     cmocka_unit_test(push_pop_restores),
     cmocka_unit_test(assumptions_and_core),
+    cmocka_unit_test(core_needs_produce_cores),
     cmocka_unit_test(model_values_and_completion),
     cmocka_unit_test(model_eval_without_sat_is_an_error),
     cmocka_unit_test(errors_fail_the_instance),

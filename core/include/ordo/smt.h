@@ -134,11 +134,15 @@ typedef struct ordo_solver_ops {
     void (*push)(ordo_smt *s);
     void (*pop)(ordo_smt *s, unsigned levels);
     ordo_smt_result (*check)(ordo_smt *s, unsigned n, const ordo_term *assumptions);
-    /* After UNSAT under assumptions: the core (a subset of them). Returns
-     * the count written to out (at most cap); optional (CAP_UNSAT_CORES). */
+    /* After UNSAT under assumptions (Boolean terms, also formulas): the core
+     * (a subset of them, as the same handles). Returns the count written to
+     * out (at most cap); optional (CAP_UNSAT_CORES); needs
+     * config.produce_cores, else an error. */
     unsigned (*unsat_core)(ordo_smt *s, ordo_term *out, unsigned cap);
     /* After SAT: the value of t (a constant term when completion is true;
-     * without completion a symbol the model leaves free stays symbolic). */
+     * without completion a symbol the model leaves free may stay symbolic).
+     * The model lasts until the next assert, push, pop or check; calling
+     * it without one is an error. */
     ordo_term (*model_eval)(ordo_smt *s, ordo_term t, bool completion);
     /* Read a constant: Bool -> 0/1; Int -> value; BV of width <= 64 -> its
      * unsigned value converted to int64_t (two's complement, so a 64-bit
@@ -149,15 +153,20 @@ typedef struct ordo_solver_ops {
     char *(*term_to_string)(ordo_smt *s, ordo_term t);
     const char *(*reason_unknown)(ordo_smt *s);
     void (*set_timeout)(ordo_smt *s, unsigned ms);
-    /* Thread- and signal-safe: makes a running check return UNKNOWN. */
+    /* Thread-safe (call it from another thread, e.g. a watchdog; not from
+     * a signal handler: Z3 takes a lock): makes a running check return
+     * UNKNOWN "interrupted" (see ORDO_SMT_CAP_INTERRUPT). */
     void (*interrupt)(ordo_smt *s);
     /* Raw statistics under harmonized names (solver.decisions, ...) and the
      * solver's own keys under its prefix ("z3.", "cvc5."). */
     void (*stats)(ordo_smt *s, ordo_smt_stat_fn fn, void *ud);
 
     /* Optional capabilities. */
-    /* CAP_USER_PROPAGATOR: prop_init once, then prop_register the Boolean
-     * terms before the first check and outside any push. In callbacks, ids
+    /* CAP_USER_PROPAGATOR (config.user_propagator): prop_init once, then
+     * prop_register Boolean terms. A term registered inside a push is
+     * unregistered by its pop (its id is then reused): register at the base
+     * level. push/pop callbacks cover the search's decision levels and the
+     * user's scopes; fixed values arrive at any level. In callbacks, ids
      * passed as reasons must be currently fixed. */
     void (*prop_init)(ordo_smt *s, const ordo_smt_propagator *p);
     unsigned (*prop_register)(ordo_smt *s, ordo_term boolean_term); /* returns id */
