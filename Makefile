@@ -59,7 +59,8 @@ PLUGIN_DIR := $(BUILD)/lib/ordo
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(filter %.c,$(1))) \
       $(patsubst %.cpp,$(BUILD)/obj/%.o,$(filter %.cpp,$(1)))
 
-.PHONY: FORCE all test unit e2e demo asan deps install clean paper bench-smoke corpus-parse
+.PHONY: FORCE all test unit e2e demo asan deps install clean paper bench-smoke corpus-parse \
+  harness-overhead fig3.2-tasks
 all: $(LIBORDO) $(ORDO) $(foreach p,$(PLUGINS),$(PLUGIN_DIR)/$(p).so)
 
 $(BUILD)/obj/%.o: %.c
@@ -130,9 +131,19 @@ deps:
 corpus-parse: all
 	tests/corpus-parse.sh $(ORDO)
 
+# The demo benchmark on the bundled tasks, then its tables and figures.
 demo: all
 	$(ORDO) bench configs/demo.yml --out out/demo
 	$(ORDO) report out/demo --out out/demo/report
+
+# The harness's own cost per run (configs/harness-overhead.yml).
+harness-overhead: all
+	@start=$$(date +%s.%N); $(ORDO) bench configs/harness-overhead.yml --out out/harness-overhead >/dev/null 2>&1; \
+	 end=$$(date +%s.%N); awk -v s=$$start -v e=$$end 'BEGIN { printf "harness overhead: %.2f ms per run (500 runs in %.2f s)\n", (e - s) * 1000 / 500, e - s }'
+
+# Regenerates the thesis' Figure 3.2 family in sv-benchmarks/ordo/thesis-fig3.2.
+fig3.2-tasks:
+	sv-benchmarks/gen-thesis-fig3.2
 
 # The paper pipeline: every chapter recipe paper/chapters/*.recipe runs its
 # benchmark (ordo bench --resume), then its tables and figures -> paper/out/.
@@ -140,11 +151,14 @@ demo: all
 paper: all
 	paper/run --ordo $(ORDO) $(PAPER_ARGS)
 
+# PREFIX/bin/ordo finds PREFIX/lib/libordo.so and the plugins in
+# PREFIX/lib/ordo relative to itself; the headers are for plugin authors.
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ordo
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/ordo $(DESTDIR)$(PREFIX)/include/ordo
 	install -m 755 $(ORDO) $(DESTDIR)$(PREFIX)/bin/ordo
 	install -m 644 $(LIBORDO) $(DESTDIR)$(PREFIX)/lib/libordo.so
 	install -m 644 $(foreach p,$(PLUGINS),$(PLUGIN_DIR)/$(p).so) $(DESTDIR)$(PREFIX)/lib/ordo/
+	install -m 644 core/include/ordo/*.h $(DESTDIR)$(PREFIX)/include/ordo/
 
 clean:
 	rm -rf build build-asan

@@ -80,15 +80,18 @@ static void put_line(FILE *out, const char *key, const char *text)
     fputc('\n', out);
 }
 
-static void put_counterexample(FILE *out, const ordo_trace *t)
+/* The replayed counterexample (thread, location, values), one "cex" line
+ * per line of ordo_trace_describe(). */
+static void put_counterexample(FILE *out, const ordo_program *p, const ordo_trace *t)
 {
-    fprintf(out, "cex schedule (thread of each visible step):");
-    for (size_t i = 0; i < t->n_steps; i++)
-        fprintf(out, " %u", t->schedule[i]);
-    fprintf(out, "\n");
-    for (size_t i = 0; i < t->n_values; i++)
-        fprintf(out, "cex nondet value of thread %u: %lld\n", t->values[i].thread,
-                (long long)t->values[i].value);
+    char *text = ordo_trace_describe(p, t, ORDO_ARITH_BV);
+    for (char *line = text, *end; line && *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line) - 1;
+        fprintf(out, "cex %.*s\n", (int)(end - line + (*end != '\n')), line);
+    }
+    free(text);
 }
 
 typedef struct {
@@ -113,7 +116,7 @@ static child_result check_unsafe(const ordo_engine_result *r, const ordo_program
         free(why);
         return (child_result){ "error", EXPECT_NONE, -1, reason };
     }
-    put_counterexample(report, r->trace);
+    put_counterexample(report, p, r->trace);
     return (child_result){ "false", EXPECT_FALSE, -1, NULL };
 }
 

@@ -66,21 +66,18 @@ static int parse_args(int argc, char **argv, bench_args *a)
     return -1;
 }
 
+/* mkdir -p, deepest folder first: one system call when the parents exist. */
 static bool make_dirs(const char *path)
 {
-    char *p = xstrdup(path);
-    bool ok = true;
-    for (char *s = p + 1; ok; s++) {
-        bool end = *s == '\0';
-        if (*s == '/' || end) {
-            *s = '\0';
-            ok = mkdir(p, 0755) == 0 || errno == EEXIST;
-            if (end)
-                break;
-            *s = '/';
-        }
+    if (mkdir(path, 0755) == 0 || errno == EEXIST)
+        return true;
+    char *parent = xstrdup(path), *slash = strrchr(parent, '/');
+    bool ok = errno == ENOENT && slash && slash != parent;
+    if (ok) {
+        *slash = '\0';
+        ok = make_dirs(parent) && (mkdir(path, 0755) == 0 || errno == EEXIST);
     }
-    free(p);
+    free(parent);
     return ok;
 }
 

@@ -1,10 +1,12 @@
 /*
  * ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]
+ *                      [--pass inline[=D]|unroll[=K]|lbe|scoi ...]
  *
  * Prints the IR the front end makes of a C file (.c/.i, ILP32 unless
  * --data-model LP64) or of an SV-COMP task (.yml: its input_files and
- * options.data_model). Exit: 0 printed, 2 usage, 3 unsupported construct,
- * 4 unreadable or ill-formed input.
+ * options.data_model), after the given IR passes in order (passes.h).
+ * Exit: 0 printed, 2 usage, 3 unsupported construct, 4 unreadable or
+ * ill-formed input.
  */
 #include <libgen.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 
 #include <ordo/ir.h>
 #include <ordo/ir_print.h>
+#include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
 #include "commands.h"
@@ -21,8 +24,11 @@
 static void usage(FILE *out)
 {
     fputs("usage: ordo parse FILE|TASK [--format text|dot] [--data-model ILP32|LP64]\n"
+          "                  [--pass inline[=D]|unroll[=K]|lbe|scoi ...]\n"
           "  FILE: a C file (.c is preprocessed, .i is parsed as is), ILP32 by default\n"
-          "  TASK: an SV-COMP task (.yml): its input file and data model\n",
+          "  TASK: an SV-COMP task (.yml): its input file and data model\n"
+          "  --pass: IR passes applied in the order given (unroll: K = 2 by default;\n"
+          "          inline=D: recursion up to D activations)\n",
           out);
 }
 
@@ -102,9 +108,25 @@ static int read_task(const char *task, char **input, ordo_data_model *dm)
     return status;
 }
 
+enum { MAX_PASSES = 16 };
+
+/* Applies one pass (passes.h, ordo_pass_run); its summary goes to stderr.
+ * Returns 0 or ORDO_FRONTEND_UNSUPPORTED with *err set. */
+static int apply_pass(ordo_program *p, const char *name, char **err)
+{
+    char *summary = NULL;
+    int r = ordo_pass_run(p, name, &summary, err);
+    if (!r)
+        fprintf(stderr, "%s\n", summary);
+    free(summary);
+    return r;
+}
+
 int ordo_cmd_parse(int argc, char **argv)
 {
     const char *path = NULL, *format = "text", *model = NULL;
+    const char *passes[MAX_PASSES];
+    unsigned n_passes = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -112,9 +134,13 @@ int ordo_cmd_parse(int argc, char **argv)
             return ORDO_EXIT_OK;
         } else if ((!strcmp(a, "--format") || !strcmp(a, "--data-model")) && i + 1 < argc) {
             *(!strcmp(a, "--format") ? &format : &model) = argv[++i];
-        } else if (!strcmp(a, "--pass")) {
-            fprintf(stderr, "ordo parse: no IR pass is available in this build\n");
-            return ORDO_EXIT_USAGE;
+        } else if (!strcmp(a, "--pass") && i + 1 < argc) {
+            if (!ordo_pass_known(argv[++i]) || n_passes == MAX_PASSES) {
+                fprintf(stderr, "ordo parse: unknown pass '%s' (allowed: %s; at most %d)\n",
+                        argv[i], ordo_pass_names, MAX_PASSES);
+                return ORDO_EXIT_USAGE;
+            }
+            passes[n_passes++] = argv[i];
         } else if (a[0] == '-' || path) {
             fprintf(stderr, "ordo parse: unexpected argument '%s'\n", a);
             usage(stderr);
@@ -144,6 +170,12 @@ int ordo_cmd_parse(int argc, char **argv)
     char *err;
     ordo_program *p = ordo_frontend_parse(input, dm, &status, &err);
     free(input);
+    for (unsigned i = 0; p && i < n_passes; i++)
+        if (apply_pass(p, passes[i], &err)) {
+            ordo_program_free(p);
+            p = NULL;
+            status = ORDO_FRONTEND_UNSUPPORTED;
+        }
     if (!p) {
         fprintf(stderr, "%s\n", err);
         free(err);

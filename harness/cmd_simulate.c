@@ -1,6 +1,6 @@
 /*
- * ordo simulate FILE.c|FILE.i [--runs N] [--seed S] [--max-steps B]
- *                             [--arith bv|int] [--data-model ILP32|LP64]
+ * ordo simulate TASK.yml|FILE.c|FILE.i [--runs N] [--seed S] [--max-steps B]
+ *                                      [--arith bv|int] [--data-model ILP32|LP64]
  * Random runs on the IR interpreter (interp.h, ordo_simulate_run): random
  * schedules, random values biased toward small numbers and type bounds.
  * Prints the counts per outcome and, when a run reaches the error, its
@@ -17,12 +17,14 @@
 #include <ordo/xalloc.h>
 
 #include "commands.h"
+#include "task.h"
 
 enum { EXIT_INTERNAL = 70 }; /* sysexits' EX_SOFTWARE: a trace that does not replay */
 
 static const char usage_text[] =
-    "usage: ordo simulate FILE.c|FILE.i [--runs N] [--seed S] [--max-steps B]\n"
+    "usage: ordo simulate TASK.yml|FILE.c|FILE.i [--runs N] [--seed S] [--max-steps B]\n"
     "                     [--arith bv|int] [--data-model ILP32|LP64]\n"
+    "A .yml task gives the program and its data model; a C file is ILP32 by default.\n"
     "Runs N random schedules (default 100, seed 1, at most B = 10000 visible steps each)\n"
     "on the IR interpreter and reports whether the error was reached.\n"
     "Exit status: 1 error reached, 0 not reached, 2 usage, 3 unsupported, 4 bad input file,\n"
@@ -32,7 +34,7 @@ typedef struct {
     const char *task;
     unsigned long runs, seed, max_steps;
     ordo_arith arith;
-    ordo_data_model dm;
+    const char *data_model; /* NULL: the task's, or ILP32 */
 } sim_args;
 
 static bool parse_count(const char *s, unsigned long *out)
@@ -45,7 +47,7 @@ static bool parse_count(const char *s, unsigned long *out)
 
 static int parse_args(int argc, char **argv, sim_args *a)
 {
-    *a = (sim_args){ .runs = 100, .seed = 1, .max_steps = 10000, .dm = ORDO_DM_LP64 };
+    *a = (sim_args){ .runs = 100, .seed = 1, .max_steps = 10000 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = true;
@@ -68,7 +70,7 @@ static int parse_args(int argc, char **argv, sim_args *a)
             a->arith = !strcmp(value, "int") ? ORDO_ARITH_INT : ORDO_ARITH_BV;
         } else if (!strcmp(arg, "--data-model")) {
             ok = !strcmp(value, "ILP32") || !strcmp(value, "LP64");
-            a->dm = !strcmp(value, "ILP32") ? ORDO_DM_ILP32 : ORDO_DM_LP64;
+            a->data_model = value;
         } else {
             ok = false;
         }
@@ -134,20 +136,46 @@ static int simulate(const ordo_program *p, const sim_args *a)
     return counts[ORDO_SIM_ERROR] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
 }
 
+/* The program of a .yml task or a C file, parsed; NULL with *exit_status. */
+static ordo_program *load(const sim_args *a, int *exit_status)
+{
+    task t = { 0 };
+    char *err = NULL;
+    size_t n = strlen(a->task);
+    bool yml = n > 4 && !strcmp(a->task + n - 4, ".yml");
+    if (yml) {
+        task_load_status ls = task_load(&t, a->task, a->task, &err);
+        if (ls != TASK_OK) {
+            fprintf(stderr, "ordo simulate: %s\n", err ? err : "no unreach-call property");
+            free(err);
+            task_free(&t);
+            *exit_status = ORDO_EXIT_INPUT;
+            return NULL;
+        }
+    }
+    ordo_data_model dm = yml ? (ordo_data_model)t.data_model : ORDO_DM_ILP32;
+    if (a->data_model)
+        dm = !strcmp(a->data_model, "LP64") ? ORDO_DM_LP64 : ORDO_DM_ILP32;
+    int status = 0;
+    ordo_program *p = ordo_frontend_parse(yml ? t.program : a->task, dm, &status, &err);
+    task_free(&t);
+    if (!p) {
+        fprintf(stderr, "%s\n", err ? err : "parse error");
+        free(err);
+        *exit_status = status == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_INPUT;
+    }
+    return p;
+}
+
 int ordo_cmd_simulate(int argc, char **argv)
 {
     sim_args a;
     int r = parse_args(argc, argv, &a);
     if (r)
         return r < 0 ? ORDO_EXIT_OK : r;
-    int status = 0;
-    char *err = NULL;
-    ordo_program *p = ordo_frontend_parse(a.task, a.dm, &status, &err);
-    if (!p) {
-        fprintf(stderr, "%s\n", err ? err : "parse error");
-        free(err);
-        return status == ORDO_FRONTEND_UNSUPPORTED ? ORDO_EXIT_UNSUPPORTED : ORDO_EXIT_INPUT;
-    }
+    ordo_program *p = load(&a, &r);
+    if (!p)
+        return r;
     r = simulate(p, &a);
     ordo_program_free(p);
     return r;

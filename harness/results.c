@@ -128,7 +128,8 @@ static bool load_existing(results_file *rf, const char *header, char **err)
     fclose(in);
     if (got < 0)
         return false;
-    qsort(rf->done, rf->n_done, sizeof *rf->done, by_text);
+    if (rf->n_done) /* qsort wants an array, even of nothing */
+        qsort(rf->done, rf->n_done, sizeof *rf->done, by_text);
     return true;
 }
 
@@ -191,8 +192,9 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     }
     fputc('\n', out);
     fclose(out);
-    /* One write: a row is in the file whole or not at all. */
-    if (write(rf->fd, row, len) != (ssize_t)len)
+    /* One write: a row is in the file whole or not at all; on disk before
+     * the next run starts (about 1 ms, see configs/harness-overhead.yml). */
+    if (write(rf->fd, row, len) != (ssize_t)len || fdatasync(rf->fd) != 0)
         fprintf(stderr, "ordo: cannot append to %s: %s\n", rf->path, strerror(errno));
     free(row);
 }

@@ -145,7 +145,8 @@ bool task_list_finish(task_list *l, const char *include, const char *exclude, ch
         return false;
     }
     pcre2_match_data *md = pcre2_match_data_create(4, NULL);
-    qsort(l->tasks, l->n, sizeof *l->tasks, by_name);
+    if (l->n) /* qsort wants an array, even of nothing */
+        qsort(l->tasks, l->n, sizeof *l->tasks, by_name);
     size_t kept = 0;
     for (size_t i = 0; i < l->n; i++) {
         task *t = &l->tasks[i];

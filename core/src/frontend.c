@@ -224,10 +224,12 @@ static void prune_proc(ordo_proc *pr)
 static void lower_program(fe *f, CXCursor main_def)
 {
     f->p->main_proc = fe_proc_of(f, main_def);
-    /* phase 1: reachable functions and address-taken variables */
+    /* phase 1: reachable functions (from main, from thread entries and
+     * from function pointers in static initialisers) and address-taken
+     * variables */
+    fe_scan_globals(f);
     for (unsigned i = 0; i < f->p->n_procs; i++)
         fe_scan_function(f, f->defs[i]);
-    fe_scan_globals(f);
     /* phase 2: lowering */
     for (unsigned i = 0; i < f->p->n_procs; i++) {
         fe_lower_function(f, i);
@@ -241,6 +243,7 @@ static void fe_free(fe *f)
     fe_map_free(&f->vars);
     fe_map_free(&f->addr_taken);
     fe_map_free(&f->procs);
+    fe_map_free(&f->called);
     fe_map_free(&f->labels);
     fe_map_free(&f->cases);
     free(f->infos);

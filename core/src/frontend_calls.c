@@ -192,7 +192,7 @@ static unsigned thread_entry(fe *f, CXCursor arg)
     CXCursor ref = clang_getCursorReferenced(c);
     if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
         clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-        fe_unsupported(f, arg, "thread entry through a function pointer variable");
+        return ~0u; /* a function pointer value */
     unsigned proc = fe_proc_of(f, ref);
     if (proc == ~0u)
         fe_unsupported(f, arg, "thread entry '%s' without a definition", fe_spelling(f, ref));
@@ -201,16 +201,79 @@ static unsigned thread_entry(fe *f, CXCursor arg)
     return proc;
 }
 
+/* Whether procedure k can be the target of a call with n arguments whose
+ * result has C type rt (void or scalar): same arity and result type. */
+static bool fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at)
+{
+    CXCursor def = f->defs[k];
+    CXType kt = clang_getResultType(clang_getCursorType(def));
+    if (clang_Cursor_getNumArguments(def) != (int)n || clang_Cursor_isVariadic(def) ||
+        fe_is_void(kt) != fe_is_void(rt))
+        return false;
+    if (fe_is_void(kt))
+        return true;
+    if (!fe_is_scalar(kt) || !fe_is_scalar(rt))
+        return false;
+    ordo_type a = fe_scalar(f, kt, at), b = fe_scalar(f, rt, at);
+    return a.kind == b.kind && a.width == b.width && a.is_signed == b.is_signed;
+}
+
+typedef void (*emit_target)(fe *f, unsigned proc, void *ctx);
+
+/* A call through a function pointer: one branch per candidate procedure,
+ * guarded by `target == &candidate`; no branch matches a value that
+ * points to no function (undefined behaviour: the execution blocks). */
+static void dispatch(fe *f, CXCursor at, const ordo_expr *target, unsigned n, CXType rt,
+                     emit_target emit, void *ctx)
+{
+    if (target->kind != ORDO_E_VAR && target->kind != ORDO_E_CONST)
+        target = fe_copy(f, target);
+    unsigned from = f->cur, end = fe_new_loc(f), found = 0;
+    for (unsigned k = 0; k < f->p->n_procs; k++) {
+        if (!fits(f, k, n, rt, at))
+            continue;
+        unsigned loc = fe_new_loc(f);
+        fe_edge(f, from, loc, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(),
+                                                               target, fe_fn_value(f, k))));
+        f->cur = loc;
+        emit(f, k, ctx);
+        fe_goto(f, end);
+        found++;
+    }
+    if (!found)
+        fe_unsupported(f, at, "call through a function pointer that fits no function");
+    f->cur = end;
+}
+
+typedef struct {
+    ordo_lvalue lv;
+    const ordo_expr *arg;
+} start_ctx;
+
+static void emit_start(fe *f, unsigned proc, void *ctx)
+{
+    start_ctx *sc = ctx;
+    fe_emit(f, ordo_s_thread_start(f->p, &sc->lv, proc, sc->arg));
+}
+
 static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 4);
     fe_place id = fe_deref_place(f, args[0]);
     check_ignored_args(f, &args[1], 1);
     unsigned proc = thread_entry(f, args[2]);
-    const ordo_expr *arg = fe_convert(f, fe_rvalue(f, args[3]), ordo_ty_ptr(f->p->data_model));
-    ordo_lvalue lv = id.is_mem ? ordo_lv_mem(fe_scalar(f, id.ctype, call), id.addr)
-                               : ordo_lv_var(f->p, id.var);
-    fe_emit(f, ordo_s_thread_start(f->p, &lv, proc, arg));
+    const ordo_expr *fn = proc == ~0u ? fe_rvalue(f, args[2]) : NULL;
+    start_ctx sc = {
+        .lv = id.is_mem ? ordo_lv_mem(fe_scalar(f, id.ctype, call), id.addr)
+                        : ordo_lv_var(f->p, id.var),
+        .arg = fe_convert(f, fe_rvalue(f, args[3]), ordo_ty_ptr(f->p->data_model)),
+    };
+    if (fn) /* entries take one void * and return one */
+        dispatch(f, args[2], fn, 1,
+                 clang_getResultType(clang_getPointeeType(fe_canon(clang_getCursorType(args[2])))),
+                 emit_start, &sc);
+    else
+        emit_start(f, proc, &sc);
     return zero(f);
 }
 
@@ -275,12 +338,16 @@ static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
     return zero(f);
 }
 
+/* pthread_exit(v): in a procedure that only ever runs as a thread entry,
+ * the same as `return v`; elsewhere (main, callees) THREAD_EXIT. */
 static const ordo_expr *b_thread_exit(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     (void)call;
-    for (unsigned i = 0; i < n; i++)
-        fe_effect(f, args[i]);
-    emit_final(f, ORDO_S_THREAD_EXIT);
+    const ordo_expr *v = n ? fe_rvalue(f, args[0]) : NULL;
+    if (f->in_main || fe_may_be_called(f, f->proc))
+        emit_final(f, ORDO_S_THREAD_EXIT);
+    else
+        fe_return(f, v);
     return NULL;
 }
 
@@ -393,6 +460,105 @@ static const ordo_expr *b_free(fe *f, CXCursor call, CXCursor *args, unsigned n)
     return NULL;
 }
 
+/* The bytes of a string literal argument (through casts), or false. */
+static bool literal_arg(fe *f, CXCursor arg, char *out, size_t cap, size_t *len)
+{
+    CXCursor s = fe_strip(arg), kid[1];
+    while (clang_getCursorKind(s) == CXCursor_UnexposedExpr && fe_children(s, kid, 1) == 1)
+        s = fe_strip(kid[0]);
+    return clang_getCursorKind(s) == CXCursor_StringLiteral &&
+           fe_string_bytes(fe_spelling(f, s), out, cap, len);
+}
+
+static bool is_char_pointer(CXType t)
+{
+    CXType c = fe_canon(t);
+    return c.kind == CXType_Pointer && clang_Type_getSizeOf(clang_getPointeeType(c)) == 1;
+}
+
+/* strcpy(dst, "literal"): the characters and the final 0, cell by cell
+ * (not atomically, as the library does it). */
+static const ordo_expr *b_strcpy(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    char bytes[256];
+    size_t len;
+    need_args(f, call, n, 2);
+    if (!is_char_pointer(clang_getCursorType(args[0])) ||
+        !literal_arg(f, args[1], bytes, sizeof bytes - 1, &len))
+        fe_unsupported(f, call, "strcpy from something else than a string literal");
+    const ordo_expr *dst = fe_rvalue(f, args[0]);
+    if (dst->kind != ORDO_E_VAR && dst->kind != ORDO_E_CONST)
+        dst = fe_copy(f, dst);
+    ordo_type pt = ordo_ty_ptr(f->p->data_model);
+    ordo_type ct = fe_scalar(f, clang_getPointeeType(fe_canon(clang_getCursorType(args[0]))), call);
+    bytes[len] = 0;
+    for (size_t i = 0; i <= len; i++) {
+        const ordo_expr *a = i ? ordo_e_binop(f->p, ORDO_B_ADD, pt, dst, fe_int(f, pt, (int64_t)i)) : dst;
+        fe_emit(f, ordo_s_assign(f->p, ordo_lv_mem(ct, a), fe_int(f, ct, (signed char)bytes[i])));
+    }
+    return dst;
+}
+
+/* Whether c is argv[k] of main: a string the environment chooses freely. */
+static bool is_argv_element(fe *f, CXCursor c)
+{
+    CXCursor s = fe_strip(c), kid[2];
+    while (clang_getCursorKind(s) == CXCursor_UnexposedExpr && fe_children(s, kid, 2) == 1)
+        s = fe_strip(kid[0]);
+    if (clang_getCursorKind(s) != CXCursor_ArraySubscriptExpr || fe_children(s, kid, 2) != 2)
+        return false;
+    CXCursor base = kid[0];
+    while (clang_getCursorKind(base) == CXCursor_UnexposedExpr && fe_children(base, kid, 1) == 1)
+        base = fe_strip(kid[0]);
+    CXCursor main_def = f->defs[f->p->main_proc];
+    return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+           clang_Cursor_getNumArguments(main_def) == 2 &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(base)),
+                              clang_getCanonicalCursor(clang_Cursor_getArgument(main_def, 1)));
+}
+
+/* sscanf(argv[k], "%d...", &x, ...): the string is arbitrary, so the
+ * result r is any of EOF, 0..n and the first r targets get any value. */
+static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    char fmt[64];
+    size_t len, convs = 0;
+    need_args(f, call, n, 2);
+    if (!is_argv_element(f, args[0]) || !literal_arg(f, args[1], fmt, sizeof fmt, &len))
+        fe_unsupported(f, call, "sscanf of something else than an argument of main");
+    for (size_t i = 0; i < len; i++)
+        if (fmt[i] == '%') {
+            if (i + 1 >= len || !strchr("diux", fmt[i + 1]))
+                fe_unsupported(f, call, "sscanf conversion other than %%d, %%i, %%u, %%x");
+            convs++;
+            i++;
+        }
+    if (convs != n - 2)
+        fe_unsupported(f, call, "sscanf with %zu conversions and %u targets", convs, n - 2);
+    ordo_type it = int_type();
+    unsigned r = fe_temp(f, it);
+    fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, r)));
+    const ordo_expr *rv = ordo_e_var(f->p, r);
+    fe_emit(f, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_LAND, ordo_ty_bool(),
+        ordo_e_binop(f->p, ORDO_B_GE, ordo_ty_bool(), rv, fe_int(f, it, -1)),
+        ordo_e_binop(f->p, ORDO_B_LE, ordo_ty_bool(), rv, fe_int(f, it, (int64_t)convs)))));
+    for (unsigned i = 2; i < n; i++) {
+        fe_place target = fe_deref_place(f, args[i]);
+        if (fe_scalar(f, target.ctype, args[i]).width != 32)
+            fe_unsupported(f, args[i], "sscanf target that is not an int");
+        const ordo_expr *set = ordo_e_binop(f->p, ORDO_B_GT, ordo_ty_bool(), rv, fe_int(f, it, i - 2));
+        unsigned yes = fe_new_loc(f), end = fe_new_loc(f);
+        fe_edge(f, f->cur, yes, ordo_s_assume(f->p, set));
+        fe_edge(f, f->cur, end, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), set)));
+        f->cur = yes;
+        fe_emit(f, ordo_s_havoc(f->p, target.is_mem ? ordo_lv_mem(fe_scalar(f, target.ctype, call), target.addr)
+                                                   : ordo_lv_var(f->p, target.var)));
+        fe_goto(f, end);
+        f->cur = end;
+    }
+    return rv;
+}
+
 static const ordo_expr *b_expect(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 2);
@@ -428,7 +594,7 @@ static const struct {
     { "fputs", b_ignore },
     { "malloc", b_malloc }, { "calloc", b_calloc }, { "alloca", b_malloc },
     { "__builtin_alloca", b_malloc }, { "free", b_free },
-    { "__builtin_expect", b_expect },
+    { "__builtin_expect", b_expect }, { "strcpy", b_strcpy }, { "sscanf", b_sscanf },
 };
 
 static builtin_fn builtin_of(const char *name)
@@ -446,41 +612,70 @@ bool fe_is_special(const char *name)
     return builtin_of(name) != NULL;
 }
 
-static const ordo_expr *call_proc(fe *f, CXCursor call, const char *name, unsigned proc,
+typedef struct {
+    bool has_value;
+    ordo_lvalue lv;
+    unsigned n;
+    const ordo_expr *vals[64];
+} call_ctx;
+
+/* The CALL of proc; a __VERIFIER_atomic_* function runs as one atomic
+ * section. */
+static void emit_call(fe *f, unsigned proc, void *ctx)
+{
+    call_ctx *cc = ctx;
+    bool atomic = !strncmp(f->p->procs[proc].name, "__VERIFIER_atomic_", 18);
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
+    fe_emit(f, ordo_s_call(f->p, cc->has_value ? &cc->lv : NULL, proc, cc->n, cc->vals));
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
+}
+
+/* Arguments left to right, then the call (direct: proc; else through the
+ * pointer value target). */
+static const ordo_expr *call_proc(fe *f, CXCursor call, unsigned proc, const ordo_expr *target,
                                   CXCursor *args, unsigned n)
 {
-    const ordo_expr *vals[64];
+    call_ctx cc = { .n = n };
     for (unsigned i = 0; i < n; i++) {
         CXType t = clang_getCursorType(args[i]);
         if (!fe_is_scalar(t))
             fe_unsupported(f, args[i], "argument passed by value of aggregate type");
-        vals[i] = fe_rvalue(f, args[i]);
+        cc.vals[i] = fe_rvalue(f, args[i]);
     }
     CXType rt = clang_getCursorType(call);
     unsigned r = 0;
-    bool has_value = !fe_is_void(rt);
-    ordo_lvalue lv = { 0 };
-    if (has_value && !fe_is_scalar(rt))
+    cc.has_value = !fe_is_void(rt);
+    if (cc.has_value && !fe_is_scalar(rt))
         fe_unsupported(f, call, "call returning an aggregate");
-    if (has_value) {
+    if (cc.has_value) {
         r = fe_temp(f, fe_scalar(f, rt, call));
-        lv = ordo_lv_var(f->p, r);
+        cc.lv = ordo_lv_var(f->p, r);
     }
-    bool atomic = !strncmp(name, "__VERIFIER_atomic_", 18);
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
-    fe_emit(f, ordo_s_call(f->p, has_value ? &lv : NULL, proc, n, vals));
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
-    return has_value ? ordo_e_var(f->p, r) : NULL;
+    if (target)
+        dispatch(f, call, target, n, rt, emit_call, &cc);
+    else
+        emit_call(f, proc, &cc);
+    return cc.has_value ? ordo_e_var(f->p, r) : NULL;
+}
+
+static const ordo_expr *call_indirect(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    CXCursor callee[1];
+    if (fe_children(call, callee, 1) < 1)
+        fe_unsupported(f, call, "call without a callee");
+    const ordo_expr *target = fe_function_value(f, callee[0]);
+    if (!target)
+        target = fe_rvalue(f, callee[0]);
+    if (!target)
+        fe_unsupported(f, call, "call through a function pointer");
+    return call_proc(f, call, ~0u, target, args, n);
 }
 
 const ordo_expr *fe_call(fe *f, CXCursor call)
 {
     CXCursor ref = clang_getCursorReferenced(call);
-    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-        fe_unsupported(f, call, "call through a function pointer");
-    const char *name = fe_spelling(f, ref);
     int na = clang_Cursor_getNumArguments(call);
     unsigned n = na > 0 ? (unsigned)na : 0;
     CXCursor args[64];
@@ -488,6 +683,9 @@ const ordo_expr *fe_call(fe *f, CXCursor call)
         fe_unsupported(f, call, "call with more than 64 arguments");
     for (unsigned i = 0; i < n; i++)
         args[i] = clang_Cursor_getArgument(call, i);
+    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+        return call_indirect(f, call, args, n);
+    const char *name = fe_spelling(f, ref);
     builtin_fn b = builtin_of(name);
     if (b)
         return b(f, call, args, n);
@@ -496,5 +694,5 @@ const ordo_expr *fe_call(fe *f, CXCursor call)
         fe_unsupported(f, call, "call of '%s', which has no definition", name);
     if (clang_Cursor_isVariadic(f->defs[proc]))
         fe_unsupported(f, call, "call of the variadic function '%s'", name);
-    return call_proc(f, call, name, proc, args, n);
+    return call_proc(f, call, proc, NULL, args, n);
 }

@@ -89,3 +89,13 @@ const ordo_expr *fe_convert(fe *f, const ordo_expr *e, ordo_type to)
         return fe_int(f, to, wrap(e->value, to));
     return ordo_e_cast(f->p, to, e);
 }
+
+/* Function pointer values: FN_VALUE_BASE + the procedure's index. Cells
+ * are numbered from 16 upwards, so no data address reaches these; every
+ * call through a pointer compares it with the candidates (fe_call). */
+enum { FN_VALUE_BASE = 0x7f000000 };
+
+const ordo_expr *fe_fn_value(fe *f, unsigned proc)
+{
+    return fe_int(f, ordo_ty_ptr(f->p->data_model), (int64_t)FN_VALUE_BASE + proc);
+}

@@ -312,10 +312,37 @@ static const ordo_expr *arith(fe *f, ordo_binop op, CXType result, const ordo_ex
     return ordo_e_binop(f->p, op, rt, fe_convert(f, a, rt), fe_convert(f, b, rt));
 }
 
-/* `r := cond ? 1 : 0` through branches (operands may have effects). */
-static const ordo_expr *logic_value(fe *f, CXCursor c)
+/* c as an expression that needs no statement (locals and constants
+ * only, no effect), or NULL with nothing emitted: what a trial lowering
+ * emitted is rolled back. */
+static const ordo_expr *pure_value(fe *f, CXCursor c)
+{
+    ordo_program *p = f->p;
+    unsigned edges = p->procs[f->proc].n_edges, cur = f->cur, vars = p->n_vars,
+             objects = p->n_objects, infos = f->n_infos, temps = f->n_temps;
+    const ordo_expr *e = fe_rvalue(f, c);
+    if (e && p->procs[f->proc].n_edges == edges && f->cur == cur)
+        return e;
+    p->procs[f->proc].n_edges = edges; /* the locations left behind get pruned */
+    f->cur = cur;
+    if (p->n_objects == objects && f->n_infos == infos) { /* only temporaries were added */
+        p->n_vars = vars;
+        f->n_temps = temps;
+    }
+    return NULL;
+}
+
+/* `a && b`, `a || b` as a value: one expression when both operands are
+ * pure, else `r := 1` / `r := 0` through branches. */
+static const ordo_expr *logic_value(fe *f, CXCursor c, bool is_and)
 {
     ordo_type rt = scalar_of(f, c);
+    CXCursor kid[2];
+    fe_children(c, kid, 2);
+    const ordo_expr *a = pure_value(f, kid[0]), *b = a ? pure_value(f, kid[1]) : NULL;
+    if (b)
+        return fe_convert(f, ordo_e_binop(f->p, is_and ? ORDO_B_LAND : ORDO_B_LOR, ordo_ty_bool(),
+                                          fe_to_bool(f, a), fe_to_bool(f, b)), rt);
     unsigned r = fe_temp(f, rt);
     unsigned tl = fe_new_loc(f), fl = fe_new_loc(f), end = fe_new_loc(f);
     fe_branch(f, c, tl, fl);
@@ -341,8 +368,9 @@ static const ordo_expr *assign(fe *f, CXCursor c, CXCursor lhs, CXCursor rhs)
     return v;
 }
 
+/* x op= y; want: the value is used (a local x changes, so it is copied). */
 static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCursor rhs,
-                                        const char *tok)
+                                        const char *tok, bool want)
 {
     char op_tok[4] = { 0 };
     size_t len = strlen(tok);
@@ -368,7 +396,7 @@ static const ordo_expr *compound_assign(fe *f, CXCursor c, CXCursor lhs, CXCurso
                          fe_convert(f, b, is_shift(op) ? fe_promote(b->type) : ct));
     }
     r = fe_convert(f, r, lt);
-    if (!pl.is_mem && !f->p->vars[pl.var].is_global)
+    if (want && !pl.is_mem && !f->p->vars[pl.var].is_global)
         r = fe_copy(f, r); /* the variable changes below */
     fe_store(f, pl, r, c);
     if (atomic)
@@ -382,7 +410,7 @@ static const ordo_expr *binary(fe *f, CXCursor c)
     fe_children(c, kid, 2);
     const char *tok = fe_binop_token(f, c);
     if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
-        return compound_assign(f, c, kid[0], kid[1], tok);
+        return compound_assign(f, c, kid[0], kid[1], tok, true);
     if (!strcmp(tok, "="))
         return assign(f, c, kid[0], kid[1]);
     if (!strcmp(tok, ",")) {
@@ -390,7 +418,7 @@ static const ordo_expr *binary(fe *f, CXCursor c)
         return fe_rvalue(f, kid[1]);
     }
     if (!strcmp(tok, "&&") || !strcmp(tok, "||"))
-        return logic_value(f, c);
+        return logic_value(f, c, tok[0] == '&');
     ordo_binop op;
     if (!binop_of(tok, &op))
         fe_unsupported(f, c, "binary operator '%s'", tok);
@@ -399,14 +427,18 @@ static const ordo_expr *binary(fe *f, CXCursor c)
     return arith(f, op, ctype(c), a, ctype(kid[0]), b, ctype(kid[1]), c);
 }
 
-static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool postfix)
+/* ++x, x++, --x, x--; want: the value is used (a local x changes, so the
+ * value is copied first; a statement `i++;` stays `i := i + 1`, the form
+ * the unrolling pass counts loops by). */
+static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool postfix, bool want)
 {
     fe_place pl = fe_lvalue(f, x);
     bool atomic = fe_is_atomic(pl.ctype);
     if (atomic) /* C11 6.5.2.4: one atomic read-modify-write */
         fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
     const ordo_expr *old = fe_read(f, pl, c);
-    if (postfix && !pl.is_mem && !f->p->vars[pl.var].is_global)
+    bool local = !pl.is_mem && !f->p->vars[pl.var].is_global;
+    if (want && postfix && local)
         old = fe_copy(f, old); /* the variable changes below */
     ordo_type lt = fe_scalar(f, pl.ctype, c);
     const ordo_expr *r;
@@ -418,7 +450,7 @@ static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool p
         r = fe_convert(f, ordo_e_binop(f->p, up ? ORDO_B_ADD : ORDO_B_SUB, pt,
                                        fe_convert(f, old, pt), fe_int(f, pt, 1)), lt);
     }
-    if (!postfix)
+    if (want && !postfix && local)
         r = fe_copy(f, r);
     fe_store(f, pl, r, c);
     if (atomic)
@@ -426,12 +458,50 @@ static const ordo_expr *increment(fe *f, CXCursor c, CXCursor x, bool up, bool p
     return postfix ? old : r;
 }
 
+const ordo_expr *fe_function_value(fe *f, CXCursor c)
+{
+    CXCursor s = fe_strip(c), kid[2];
+    unsigned n = fe_children(s, kid, 2);
+    enum CXCursorKind k = clang_getCursorKind(s);
+    bool postfix;
+    if (k == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FunctionDecl) {
+        unsigned proc = fe_proc_of(f, clang_getCursorReferenced(s));
+        if (proc == ~0u)
+            fe_unsupported(f, c, "pointer to '%s', which has no definition",
+                           fe_spelling(f, clang_getCursorReferenced(s)));
+        return fe_fn_value(f, proc);
+    }
+    if (k == CXCursor_UnaryOperator && n == 1) {
+        const char *op = fe_unop_token(f, s, &postfix);
+        if (!strcmp(op, "&"))
+            return fe_function_value(f, kid[0]);
+        if (!strcmp(op, "*")) /* *fp designates the function fp points to */
+            return value_of(f, kid[0]);
+    }
+    if ((k == CXCursor_CStyleCastExpr || k == CXCursor_UnexposedExpr) && n >= 1)
+        return fe_function_value(f, last_child(s));
+    return NULL;
+}
+
+static const ordo_expr *function_value(fe *f, CXCursor c)
+{
+    const ordo_expr *v = fe_function_value(f, c);
+    if (!v)
+        fe_unsupported(f, c, "function designator");
+    return v;
+}
+
+static bool is_function_type(CXType t)
+{
+    enum CXTypeKind k = fe_canon(t).kind;
+    return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+}
+
 static const ordo_expr *address_of(fe *f, CXCursor c, CXCursor x)
 {
-    CXCursor s = fe_strip(x);
-    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
-        clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FunctionDecl)
-        fe_unsupported(f, c, "function pointer value");
+    if (is_function_type(ctype(x)))
+        return function_value(f, x);
     fe_place pl = fe_lvalue(f, x);
     if (!pl.is_mem)
         fe_unsupported(f, c, "address of a variable not in memory");
@@ -445,7 +515,7 @@ static const ordo_expr *unary(fe *f, CXCursor c)
     bool postfix;
     const char *tok = fe_unop_token(f, c, &postfix);
     if (!strcmp(tok, "++") || !strcmp(tok, "--"))
-        return increment(f, c, kid[0], tok[0] == '+', postfix);
+        return increment(f, c, kid[0], tok[0] == '+', postfix, true);
     if (!strcmp(tok, "&"))
         return address_of(f, c, kid[0]);
     if (!strcmp(tok, "*"))
@@ -475,6 +545,11 @@ static const ordo_expr *conditional(fe *f, CXCursor c)
     if (!is_void) {
         if (is_aggregate(ctype(c)))
             fe_unsupported(f, c, "conditional operator of aggregate type");
+        const ordo_expr *k = pure_value(f, kid[0]), *a = k ? pure_value(f, kid[1]) : NULL,
+                        *b = a ? pure_value(f, kid[2]) : NULL;
+        if (b) /* all pure: one expression */
+            return ordo_e_ite(f->p, fe_to_bool(f, k), fe_convert(f, a, scalar_of(f, c)),
+                              fe_convert(f, b, scalar_of(f, c)));
         r = fe_temp(f, scalar_of(f, c));
     }
     unsigned tl = fe_new_loc(f), fl = fe_new_loc(f), end = fe_new_loc(f);
@@ -605,14 +680,15 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
         fe_place pl = fe_lvalue(f, x);
         return pl.is_mem ? pl.addr : ordo_e_var(f->p, pl.var);
     }
-    if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray) { /* decay */
+    if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray ||
+        fk == CXType_VariableArray) { /* decay */
         fe_place pl = fe_lvalue(f, x);
         if (!pl.is_mem) /* a parameter declared as an array is a pointer */
             return fe_convert(f, ordo_e_var(f->p, pl.var), scalar_of(f, c));
         return fe_convert(f, pl.addr, scalar_of(f, c));
     }
     if (fk == CXType_FunctionProto || fk == CXType_FunctionNoProto)
-        fe_unsupported(f, c, "function pointer value");
+        return function_value(f, x);
     if (is_aggregate(to) && !fe_is_opaque(to))
         return fe_rvalue(f, x); /* no-op on an aggregate */
     const ordo_expr *e;
@@ -662,7 +738,7 @@ static const ordo_expr *decl_ref(fe *f, CXCursor c)
         return fe_read(f, pl, c);
     }
     case CXCursor_FunctionDecl:
-        fe_unsupported(f, c, "function pointer value");
+        return function_value(f, c);
     default:
         fe_unsupported(f, c, "reference to '%s'", fe_spelling(f, ref));
     }
@@ -722,8 +798,27 @@ const ordo_expr *fe_rvalue(fe *f, CXCursor c)
     }
 }
 
+/* An expression evaluated for its effects only (its value is unused). */
 void fe_effect(fe *f, CXCursor c)
 {
+    CXCursor kid[2];
+    unsigned n = fe_children(c, kid, 2);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool postfix;
+    if (k == CXCursor_ParenExpr && n == 1)
+        return fe_effect(f, kid[0]);
+    fe_set_pos(f, c);
+    if (k == CXCursor_UnaryOperator && n == 1) {
+        const char *tok = fe_unop_token(f, c, &postfix);
+        if (!strcmp(tok, "++") || !strcmp(tok, "--")) {
+            increment(f, c, kid[0], tok[0] == '+', postfix, false);
+            return;
+        }
+    }
+    if (k == CXCursor_CompoundAssignOperator && n == 2) {
+        compound_assign(f, c, kid[0], kid[1], fe_binop_token(f, c), false);
+        return;
+    }
     fe_rvalue(f, c);
 }
 

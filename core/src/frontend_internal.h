@@ -82,6 +82,8 @@ typedef struct fe {
     fe_var_info *infos;
     fe_map addr_taken;   /* VarDecl/ParmDecl whose address is taken */
     fe_map procs;        /* FunctionDecl (canonical) -> proc index */
+    fe_map called;       /* FunctionDecls some reachable code calls directly */
+    bool indirect_calls; /* some reachable code calls through a pointer */
     unsigned n_defs, cap_defs;
     CXCursor *defs;      /* definition of each proc, by proc index */
 
@@ -151,6 +153,7 @@ const ordo_expr *fe_copy(fe *f, const ordo_expr *e); /* into a fresh temp */
 const ordo_expr *fe_to_bool(fe *f, const ordo_expr *e);
 const ordo_expr *fe_convert(fe *f, const ordo_expr *e, ordo_type to);
 const ordo_expr *fe_int(fe *f, ordo_type t, int64_t v);
+const ordo_expr *fe_fn_value(fe *f, unsigned proc);
 
 /* ---- variables (frontend_vars.c) ---------------------------------------- */
 
@@ -158,6 +161,9 @@ const fe_var_info *fe_var(fe *f, CXCursor decl, CXCursor at);
 void fe_declare_local(fe *f, CXCursor decl);
 void fe_declare_params(fe *f, CXCursor fn);
 bool fe_const_eval(fe *f, CXCursor e, int64_t *out);
+/* The bytes (no terminating 0) of a plain C string literal as written,
+ * escapes decoded; false for what it cannot decode or more than cap. */
+bool fe_string_bytes(const char *lit, char *out, size_t cap, size_t *len);
 /* Called for each cell of an initialised object: value is the initialiser
  * expression of type t (scalar, or an aggregate to copy), or a null cursor
  * for the constant k of cell type ct. */
@@ -169,6 +175,8 @@ void fe_walk_init(fe *f, CXType t, uint64_t offset, CXCursor init, fe_cell_init 
  * reachable ones. */
 void fe_scan_function(fe *f, CXCursor fn);
 void fe_scan_globals(fe *f);
+/* Whether procedure proc may run as a callee (not only as a thread). */
+bool fe_may_be_called(fe *f, unsigned proc);
 /* The procedure of a defined function (created at first request), or ~0u. */
 unsigned fe_proc_of(fe *f, CXCursor fn_decl);
 
@@ -184,6 +192,10 @@ void fe_init_place(fe *f, fe_place pl, CXCursor init, bool zeroed);
 fe_place fe_deref_place(fe *f, CXCursor ptr);
 const ordo_expr *fe_addr_const(fe *f, uint64_t a);
 
+/* The value of a function designator (f, &f, *fp, casts of these), or
+ * NULL if c is none of these. */
+const ordo_expr *fe_function_value(fe *f, CXCursor c);
+
 /* ---- calls (frontend_calls.c) ------------------------------------------- */
 
 /* Lowers a call; returns its value, or NULL for void. */
@@ -193,6 +205,8 @@ bool fe_is_special(const char *name);
 /* ---- statements (frontend_stmt.c) --------------------------------------- */
 
 void fe_stmt(fe *f, CXCursor c);
+/* `return v` (v may be NULL): RETURN to the final location; EXIT in main. */
+void fe_return(fe *f, const ordo_expr *v);
 void fe_lower_function(fe *f, unsigned proc);
 
 #endif

@@ -30,7 +30,7 @@ static unsigned label_loc(fe *f, CXCursor label)
     return loc;
 }
 
-static void emit_return(fe *f, const ordo_expr *v)
+void fe_return(fe *f, const ordo_expr *v)
 {
     ordo_proc *pr = &f->p->procs[f->proc];
     ordo_stmt *s;
@@ -238,7 +238,7 @@ static void return_stmt(fe *f, CXCursor c)
         if (!v && !fe_is_void(clang_getCursorType(k[0])))
             fe_unsupported(f, c, "return of an aggregate");
     }
-    emit_return(f, v);
+    fe_return(f, v);
 }
 
 void fe_stmt(fe *f, CXCursor c)
@@ -331,5 +331,5 @@ void fe_lower_function(fe *f, unsigned proc)
     if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt)
         fe_unsupported(f, def, "function '%s' without a body", pr->name);
     fe_stmt(f, kids[n - 1]);
-    emit_return(f, NULL); /* falling off the end */
+    fe_return(f, NULL); /* falling off the end */
 }

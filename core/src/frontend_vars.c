@@ -78,6 +78,11 @@ static int64_t static_value(fe *f, CXCursor c)
     uint64_t a;
     if (static_addr(f, s, &a))
         return (int64_t)a;
+    enum CXTypeKind k = fe_canon(clang_getPointeeType(fe_canon(clang_getCursorType(s)))).kind;
+    const ordo_expr *fn;
+    if ((k == CXType_FunctionProto || k == CXType_FunctionNoProto) &&
+        (fn = fe_function_value(f, s)) && fn->kind == ORDO_E_CONST)
+        return fn->value;
     fe_unsupported(f, c, "non-constant static initialiser");
 }
 
@@ -143,24 +148,53 @@ static bool is_designated(fe *f, CXCursor c)
     return t && (!strcmp(t, ".") || !strcmp(t, "["));
 }
 
+/* The bytes of a plain string literal as written ("..." with the simple,
+ * octal and hexadecimal escapes of C11 6.4.4.4); false for others (wide,
+ * concatenated). */
+bool fe_string_bytes(const char *lit, char *out, size_t cap, size_t *len)
+{
+    static const char simple[] = "n\nt\tr\ra\ab\bf\fv\v\\\\\'\'\"\"??";
+    size_t n = 0;
+    if (*lit++ != '"')
+        return false;
+    while (*lit && *lit != '"' && n < cap) {
+        char c = *lit++;
+        if (c == '\\') {
+            const char *e = strchr(simple, *lit);
+            if (*lit >= '0' && *lit <= '7') {
+                unsigned v = 0;
+                for (int k = 0; k < 3 && *lit >= '0' && *lit <= '7'; k++)
+                    v = 8 * v + (unsigned)(*lit++ - '0');
+                c = (char)v;
+            } else if (*lit == 'x') {
+                char *end;
+                c = (char)strtoul(lit + 1, &end, 16);
+                lit = end;
+            } else if (e && (e - simple) % 2 == 0) {
+                c = e[1];
+                lit++;
+            } else {
+                return false;
+            }
+        }
+        out[n++] = c;
+    }
+    *len = n;
+    return *lit == '"' && !lit[1];
+}
+
 static void walk_string(fe *f, CXType t, uint64_t offset, CXCursor s, fe_cell_init cb, void *ctx)
 {
-    CXEvalResult r = clang_Cursor_Evaluate(s);
-    const char *str = r && clang_EvalResult_getKind(r) == CXEval_StrLiteral
-                          ? clang_EvalResult_getAsStr(r) : NULL;
-    if (!str) {
-        if (r)
-            clang_EvalResult_dispose(r);
+    char bytes[4096];
+    size_t len;
+    const char *lit = fe_spelling(f, s);
+    if (!fe_string_bytes(lit, bytes, sizeof bytes, &len))
         fe_unsupported(f, s, "string initialiser");
-    }
-    size_t len = strlen(str);
     long long n = clang_getArraySize(fe_canon(t));
     CXType elem = clang_getArrayElementType(fe_canon(t));
-    char *copy = ordo_arena_strdup(f->p->arena, str);
-    clang_EvalResult_dispose(r);
     for (long long i = 0; i < n; i++)
         cb(f, ctx, offset + (uint64_t)i, elem, fe_scalar(f, elem, s), clang_getNullCursor(),
-           (size_t)i < len ? (signed char)copy[i] : 0);
+           (size_t)i < len ? (signed char)bytes[i] : 0);
 }
 
 /* Walks an initialiser over the cells of type t at offset, calling cb for
@@ -312,12 +346,59 @@ static void havoc_cells(fe *f, fe_place pl, CXCursor at)
     }
 }
 
+/* A variable-length array: fresh cells for its run-time length, each
+ * element given any value (a loop of havocs: the length is not known). */
+static void declare_vla(fe *f, CXCursor decl, CXType t)
+{
+    CXType elem = clang_getArrayElementType(fe_canon(t));
+    if (fe_canon(elem).kind == CXType_VariableArray)
+        fe_unsupported(f, decl, "multi-dimensional variable-length array");
+    CXCursor kids[4], size = clang_getNullCursor();
+    unsigned n = fe_children(decl, kids, 4);
+    for (unsigned i = 0; i < n && i < 4; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i])))
+            size = kids[i];
+    const ordo_expr *len = clang_Cursor_isNull(size) ? NULL : fe_rvalue(f, size);
+    if (!len)
+        fe_unsupported(f, decl, "variable-length array without a length");
+    /* a length <= 0 is undefined behaviour (C11 6.7.6.2): no execution */
+    len = fe_copy(f, len);
+    fe_emit(f, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_GT, ordo_ty_bool(), len,
+                                                fe_int(f, len->type, 0))));
+    ordo_type pt = ordo_ty_ptr(f->p->data_model);
+    uint64_t k = fe_cells(f, elem, decl);
+    const ordo_expr *cells = fe_copy(f, ordo_e_binop(f->p, ORDO_B_MUL, pt, fe_convert(f, len, pt),
+                                                     fe_int(f, pt, (int64_t)k)));
+    unsigned v = ordo_add_var(f->p, fe_spelling(f, decl), pt, (int)f->proc, 0);
+    add_info(f, decl, (fe_var_info){ .kind = FE_VAR_HEAPED, .var = v });
+    fe_emit(f, ordo_s_alloc(f->p, ordo_lv_var(f->p, v), cells));
+    unsigned i = fe_temp(f, pt);
+    const ordo_expr *iv = ordo_e_var(f->p, i);
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, i), fe_int(f, pt, 0)));
+    unsigned head = f->cur, body = fe_new_loc(f), done = fe_new_loc(f);
+    const ordo_expr *more = ordo_e_binop(f->p, ORDO_B_LT, ordo_ty_bool(), iv, cells);
+    fe_edge(f, head, body, ordo_s_assume(f->p, more));
+    fe_edge(f, head, done, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), more)));
+    f->cur = body;
+    for (uint64_t j = 0; j < k; j++) {
+        const ordo_expr *a = ordo_e_binop(f->p, ORDO_B_ADD, pt, ordo_e_var(f->p, v),
+                                          j ? ordo_e_binop(f->p, ORDO_B_ADD, pt, iv, fe_int(f, pt, (int64_t)j)) : iv);
+        fe_emit(f, ordo_s_havoc(f->p, ordo_lv_mem(fe_cell_type(f, elem, j, decl), a)));
+    }
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, i),
+                             ordo_e_binop(f->p, ORDO_B_ADD, pt, iv, fe_int(f, pt, (int64_t)k))));
+    fe_goto(f, head);
+    f->cur = done;
+}
+
 void fe_declare_local(fe *f, CXCursor decl)
 {
     fe_set_pos(f, decl);
     if (clang_Cursor_hasVarDeclGlobalStorage(decl) || clang_Cursor_hasVarDeclExternalStorage(decl))
         return; /* static locals are created at first use; extern ones are globals */
     CXType t = clang_getCursorType(decl);
+    if (fe_canon(t).kind == CXType_VariableArray)
+        return declare_vla(f, decl, t);
     CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
     fe_place pl = { .ctype = t };
     bool zeroed = false;
@@ -371,6 +452,12 @@ typedef struct {
     bool find_calls;
 } scan;
 
+bool fe_may_be_called(fe *f, unsigned proc)
+{
+    unsigned v;
+    return f->indirect_calls || fe_map_get(&f->called, clang_getCanonicalCursor(f->defs[proc]), &v);
+}
+
 unsigned fe_proc_of(fe *f, CXCursor fn_decl)
 {
     unsigned i;
@@ -394,7 +481,13 @@ static enum CXChildVisitResult scan_cursor(CXCursor c, CXCursor parent, CXClient
     scan *s = data;
     fe *f = s->f;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_DeclRefExpr && s->find_calls) {
+    if (k == CXCursor_CallExpr && s->find_calls) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_FunctionDecl)
+            fe_map_put(&f->called, clang_getCanonicalCursor(ref), 1);
+        else
+            f->indirect_calls = true;
+    } else if (k == CXCursor_DeclRefExpr && s->find_calls) {
         CXCursor ref = clang_getCursorReferenced(c);
         if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
             CXString name = clang_getCursorSpelling(ref);
@@ -428,7 +521,7 @@ void fe_scan_function(fe *f, CXCursor fn)
 
 void fe_scan_globals(fe *f)
 {
-    scan s = { f, false };
+    scan s = { f, true };
     CXCursor root = clang_getTranslationUnitCursor(f->tu);
     unsigned n = fe_children(root, NULL, 0);
     CXCursor *all = ordo_arena_alloc(f->p->arena, (n + 1) * sizeof *all);

@@ -8,9 +8,9 @@
 #include "interp_internal.h"
 #include "ir_walk.h"
 
-/* Local statements one step may run before a visible one: beyond this the
- * thread is taken to loop forever without touching shared state. */
-enum { MAX_LOCAL_STATEMENTS = 1 << 20 };
+/* Local statements one step may run before a visible one, by default:
+ * beyond, the thread is taken to loop forever without touching shared state. */
+enum { DEFAULT_LOCAL_LIMIT = 1 << 20 };
 /* Largest ALLOC the interpreter honours (cells). */
 #define MAX_ALLOC_CELLS (UINT64_C(1) << 32)
 
@@ -28,7 +28,7 @@ static const char *const stmt_names[] = {
     [ORDO_S_ATOMIC_BEGIN] = "atomic begin", [ORDO_S_ATOMIC_END] = "atomic end",
     [ORDO_S_LOCK] = "lock", [ORDO_S_UNLOCK] = "unlock", [ORDO_S_CALL] = "call",
     [ORDO_S_RETURN] = "return", [ORDO_S_ERROR] = "error", [ORDO_S_EXIT] = "exit",
-    [ORDO_S_SEQ] = "sequence",
+    [ORDO_S_SEQ] = "sequence", [ORDO_S_THREAD_EXIT] = "thread exit",
 };
 
 const char *ordo_step_status_name(ordo_step_status s)
@@ -123,6 +123,7 @@ ordo_interp *ordo_interp_new(const ordo_program *p, ordo_arith mode)
     in->p = p;
     in->mode = mode;
     in->atomic_owner = -1;
+    in->local_limit = DEFAULT_LOCAL_LIMIT;
     index_procs(in);
     in->globals = xcalloc(p->n_vars ? p->n_vars : 1, sizeof *in->globals);
     for (unsigned v = 0; v < p->n_vars; v++)
@@ -422,6 +423,12 @@ static exec_result take_edge(step_ctx *s, const ordo_edge *e)
     bool stuck = false;
     if (st->kind == ORDO_S_CALL)
         return exec_call(s, f, st, e->to);
+    if (st->kind == ORDO_S_THREAD_EXIT) { /* pthread_exit: every activation ends */
+        exec_result r = EXEC_DONE;
+        while (r == EXEC_DONE && !s->in->threads[s->t].finished)
+            r = pop_frame(s, st, false, 0);
+        return r;
+    }
     if (st->kind == ORDO_S_RETURN) {
         int64_t v = 0;
         if (st->rhs && eval(s, f, st, st->rhs, &v))
@@ -478,7 +485,7 @@ static exec_result run_edge(step_ctx *s, bool silent, bool *visible)
 /* Runs thread u's local statements (no visible one) as far as they go. */
 static exec_result advance_silently(step_ctx *s, unsigned u)
 {
-    for (unsigned n = 0; n < MAX_LOCAL_STATEMENTS && !s->in->threads[u].finished; n++) {
+    for (unsigned n = 0; n < s->in->local_limit && !s->in->threads[u].finished; n++) {
         bool visible;
         exec_result r = run_edge(s, true, &visible);
         if (r != EXEC_DONE)
@@ -500,7 +507,7 @@ ordo_step_status ordo_interp_step(ordo_interp *in, unsigned t, ordo_value_source
         return ORDO_STEP_BLOCKED;
     }
     step_ctx s = { .in = in, .t = t, .values = values, .ctx = ctx };
-    for (unsigned n = 0; n < MAX_LOCAL_STATEMENTS; n++) {
+    for (unsigned n = 0; n < in->local_limit; n++) {
         if (in->threads[t].finished)
             return ORDO_STEP_FINISHED;
         bool visible = false;
@@ -512,9 +519,14 @@ ordo_step_status ordo_interp_step(ordo_interp *in, unsigned t, ordo_value_source
         if (visible && in->atomic_owner != (int)t)
             return ORDO_STEP_OK;
     }
-    say(in, "thread %u ran %d statements without a visible one (%s:%u)", t, MAX_LOCAL_STATEMENTS,
+    say(in, "thread %u ran %u statements without a visible one (%s:%u)", t, in->local_limit,
         in->threads[t].file ? in->threads[t].file : "?", in->threads[t].line);
     return ORDO_STEP_DIVERGED;
+}
+
+void ordo_interp_set_local_limit(ordo_interp *in, unsigned limit)
+{
+    in->local_limit = limit;
 }
 
 /* ---- queries --------------------------------------------------------------------- */

@@ -66,6 +66,7 @@ struct ordo_interp {
     interp_mem mem;
     interp_thread *threads;
     unsigned n_threads, cap_threads;
+    unsigned local_limit;       /* see ordo_interp_set_local_limit */
     int atomic_owner;
     unsigned atomic_depth;
     bool ended;

@@ -7,9 +7,14 @@
 
 #include "interp_internal.h"
 
+/* A thread spinning on local data is given up on sooner than in replay. */
+enum { SIM_LOCAL_LIMIT = 1 << 16 };
+
 typedef struct {
     uint64_t state;
     ordo_trace *trace;
+    unsigned stickiness;    /* percent: chance to keep running the last thread */
+    int last;               /* the thread of the last step, or -1 */
 } sim_rng;
 
 /* splitmix64: a small, good generator whose runs are reproducible. */
@@ -78,8 +83,13 @@ static bool step_someone(ordo_interp *in, sim_rng *r, bool *gave_up, ordo_step_s
         if (!ordo_interp_thread_finished(in, t) && !gave_up[t] && (owner < 0 || owner == (int)t))
             cand[m++] = t;
     bool moved = false;
+    bool stick = r->last >= 0 && next_random(r) % 100 < r->stickiness;
     while (m > 0 && !moved) {
         unsigned i = (unsigned)(next_random(r) % m);
+        for (unsigned k = 0; stick && k < m; k++)
+            if (cand[k] == (unsigned)r->last)
+                i = k;
+        stick = false;
         unsigned t = cand[i];
         *st = ordo_interp_step(in, t, random_value, r);
         *who = t;
@@ -89,6 +99,7 @@ static bool step_someone(ordo_interp *in, sim_rng *r, bool *gave_up, ordo_step_s
             cand[i] = cand[--m];
         } else {
             moved = true;
+            r->last = (int)t;
         }
     }
     free(cand);
@@ -99,7 +110,12 @@ ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64
                                   unsigned max_steps, ordo_trace *trace)
 {
     ordo_interp *in = ordo_interp_new(p, mode);
-    sim_rng r = { .state = seed, .trace = trace };
+    ordo_interp_set_local_limit(in, SIM_LOCAL_LIMIT);
+    sim_rng r = { .state = seed, .trace = trace, .last = -1 };
+    /* runs differ in how often they switch threads: every step, or in
+     * bursts (which reach deep states of one thread, e.g. many increments) */
+    static const unsigned stickiness[] = { 0, 50, 90 };
+    r.stickiness = stickiness[next_random(&r) % 3];
     ordo_sim_result result = ORDO_SIM_BOUND;
     bool *gave_up = NULL; /* threads that loop without visible statements */
     unsigned known = 0;

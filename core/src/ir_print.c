@@ -196,6 +196,8 @@ static void print_proc(FILE *out, const ordo_program *p, unsigned i)
         const ordo_edge *ed = &pr->edges[e];
         fprintf(out, "  %u -> %u: ", ed->from, ed->to);
         ordo_print_stmt(out, p, ed->stmt);
+        if (ed->stmt->unwinding)
+            fputs("  [unwinding]", out);
         if (ed->stmt->file)
             fprintf(out, "    # line %u", ed->stmt->line);
         fputc('\n', out);

@@ -10,6 +10,7 @@
 static bool mergeable_kind(const ordo_stmt *s)
 {
     return !s->unwinding && s->kind != ORDO_S_CALL && s->kind != ORDO_S_RETURN &&
+           s->kind != ORDO_S_THREAD_EXIT &&
            !ordo_stmt_kind_is_sync(s->kind);
 }
 

@@ -200,9 +200,23 @@ static bool counter_condition(const ordo_program *p, const ordo_expr *c, counted
     return b->value == out->bound;
 }
 
-/* s is `i := i + c`, `i := c + i` or `i := i - c` (c != 0). */
-static bool counter_step(const ordo_stmt *s, unsigned v, int64_t *step)
+/* The variable read by edge `e`'s source through a copy `t := i` on the
+ * only edge entering it (the front end lowers i++ as t := i; i := t + 1). */
+static bool copy_of(const ordo_proc *f, const graph *g, unsigned e, unsigned t, unsigned i)
 {
+    unsigned at = f->edges[e].from;
+    if (g->in_start[at + 1] - g->in_start[at] != 1)
+        return false;
+    const ordo_stmt *c = f->edges[g->in[g->in_start[at]]].stmt;
+    return c->kind == ORDO_S_ASSIGN && !c->lhs.is_mem && c->lhs.var == t &&
+           c->rhs->kind == ORDO_E_VAR && c->rhs->var == i;
+}
+
+/* Edge w is `i := i + c`, `i := c + i` or `i := i - c` (c != 0), where
+ * the i on the right may be a copy made just before. */
+static bool counter_step(const ordo_proc *f, const graph *g, unsigned w, unsigned v, int64_t *step)
+{
+    const ordo_stmt *s = f->edges[w].stmt;
     if (s->kind != ORDO_S_ASSIGN || s->lhs.is_mem || s->lhs.var != v)
         return false;
     const ordo_expr *e = s->rhs;
@@ -214,8 +228,9 @@ static bool counter_step(const ordo_stmt *s, unsigned v, int64_t *step)
         a = b;
         b = t;
     }
-    if (a->kind != ORDO_E_VAR || a->var != v || b->kind != ORDO_E_CONST || b->value == 0 ||
-        b->value < -(INT64_C(1) << 40) || b->value > (INT64_C(1) << 40))
+    if (a->kind != ORDO_E_VAR || (a->var != v && !copy_of(f, g, w, a->var, v)) ||
+        b->kind != ORDO_E_CONST || b->value == 0 || b->value < -(INT64_C(1) << 40) ||
+        b->value > (INT64_C(1) << 40))
         return false;
     *step = e->op == ORDO_B_ADD ? b->value : -b->value;
     return true;
@@ -358,7 +373,7 @@ static long static_trip_count(const ordo_program *p, const ordo_proc *f, const g
                 return -1;
             writer = e;
         }
-    if (writer < 0 || !counter_step(f->edges[writer].stmt, c.var, &c.step) ||
+    if (writer < 0 || !counter_step(f, g, (unsigned)writer, c.var, &c.step) ||
         !on_every_iteration(f, g, loop, h, (unsigned)writer) ||
         in_inner_cycle(f, g, loop, h, (unsigned)writer) || !counter_init(f, g, loop, h, &c))
         return -1;

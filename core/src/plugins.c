@@ -99,7 +99,8 @@ void ordo_plugins_load_dir(ordo_plugin_set *set, const char *dir)
         names[n++] = xasprintf("%s/%s", dir, e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n) /* qsort wants an array, even of nothing */
+        qsort(names, n, sizeof *names, compare_names);
     for (size_t i = 0; i < n; i++) {
         ordo_plugins_load_file(set, names[i]);
         free(names[i]);

@@ -30,6 +30,12 @@ echo 'int main(void) { double d = 2.5; return d > 1; }' > "$tmp/float.c"
 [ $st = 3 ] || fail "unsupported input exited $st"
 grep -q '^unsupported: .*float.c:1)$' "$tmp/err" || fail "message: $(cat "$tmp/err")"
 
+"$ORDO" parse "$tmp/ok.c" --pass inline --pass unroll=3 --pass lbe --pass scoi > "$tmp/passes.txt" \
+    2> "$tmp/passes.err" || fail "passes exited $?"
+grep -q '^scoi: [0-9]* statements removed$' "$tmp/passes.err" || fail "no scoi count"
+grep -q 'call ' "$tmp/passes.txt" && fail "a call is left after inlining"
+"$ORDO" parse "$tmp/ok.c" --pass fold 2>/dev/null; [ $? = 2 ] || fail "unknown pass not a usage error"
+
 "$ORDO" parse 2>/dev/null; [ $? = 2 ] || fail "missing argument is not a usage error"
 "$ORDO" parse "$tmp/ok.c" --format pdf 2>/dev/null; [ $? = 2 ] || fail "bad format not a usage error"
 "$ORDO" parse "$tmp/none.c" 2>/dev/null; [ $? = 4 ] || fail "missing file is not exit 4"

@@ -11,6 +11,15 @@
 
 #include "smt_load.h"
 
+/* Under LeakSanitizer: libcln (cvc5's number library) keeps 26 bytes for
+ * good the first time it is used, however often after (checked with 1 and
+ * 50 solvers, and 10,000 soak cycles); not a leak of ordo's. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libcln.so\n";
+}
+
 bool smt_load_plugin(const char *name, ordo_solver_factory *f)
 {
     char exe[PATH_MAX], path[PATH_MAX + 64];

@@ -8,6 +8,7 @@
 
 #include <ordo/interp.h>
 #include <ordo/passes.h>
+#include <ordo/trace.h>
 
 #include "ir_fixtures.h"
 
@@ -63,11 +64,48 @@ static void memory_counts_as_one_place(void **state)
     ordo_program_free(p);
 }
 
+/* Thesis Figure 4.1: p1: x := 1; y := 1; assert(y = 1)   p2: y := x; x := 0.
+ * Safe, and static COI can remove nothing: x := 1 may flow into y. */
+static void thesis_figure_4_1(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("fig41.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), y = ordo_add_var(p, "y", i32(), -1, 0);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned p1 = ordo_add_proc(p, "p1"), p2 = ordo_add_proc(p, "p2");
+    unsigned t = ordo_add_var(p, "t", i32(), (int)p1, 0);
+    unsigned l = p->procs[p1].init_loc;
+    then(p, p1, &l, assign(p, x, num(p, 1)), 1);
+    then(p, p1, &l, assign(p, y, num(p, 1)), 2);
+    then(p, p1, &l, assign(p, t, var(p, y)), 3);
+    unsigned ok = l;
+    then(p, p1, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, t), num(p, 1))), 3);
+    then(p, p1, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    then(p, p1, &ok, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, t), num(p, 1))), 3);
+    finish(p, p1, ok);
+    l = p->procs[p2].init_loc;
+    then(p, p2, &l, assign(p, y, var(p, x)), 1);
+    then(p, p2, &l, assign(p, x, num(p, 0)), 2);
+    finish(p, p2, l);
+    l = 0;
+    then(p, 0, &l, ordo_s_thread_start(p, NULL, p1, NULL), 10);
+    then(p, 0, &l, ordo_s_thread_start(p, NULL, p2, NULL), 11);
+    finish(p, 0, l);
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        ordo_trace *tr = ordo_trace_new();
+        assert_int_equal(ordo_simulate_run(p, ORDO_ARITH_BV, seed, 100, tr), ORDO_SIM_FINISHED);
+        ordo_trace_free(tr);
+    }
+    assert_int_equal(ordo_pass_scoi(p), 0);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(irrelevant_assignments_become_skip),
         cmocka_unit_test(memory_counts_as_one_place),
+        cmocka_unit_test(thesis_figure_4_1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,6 +72,29 @@ static void counted_loop_unrolls_completely(void **state)
     ordo_program_free(p);
 }
 
+/* for (i = 0; i < 4; i++) as the front end lowers it: t := i; i := t + 1 */
+static void increment_through_a_copy_is_counted(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned i = ordo_add_var(p, "i", i32(), 0, 0), t = ordo_add_var(p, "t", i32(), 0, 0);
+    unsigned l = 0;
+    then(p, 0, &l, assign(p, i, num(p, 0)), 1);
+    unsigned head = l, body = l, out = l;
+    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 4))), 3);
+    then(p, 0, &body, assign(p, t, var(p, i)), 3);
+    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, t), num(p, 1))));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 4))), 3);
+    finish(p, 0, out);
+    char *err = NULL;
+    assert_int_equal(ordo_pass_unroll(p, 1, 100, &err), 0);
+    assert_false(ordo_program_has_unwinding(p));
+    assert_int_equal(entries(p), 4);
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_FINISHED);
+    ordo_program_free(p);
+}
+
 static void nondet_loop_is_bounded_by_k(void **state)
 {
     (void)state;
@@ -181,6 +204,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counted_loop_unrolls_completely),
+        cmocka_unit_test(increment_through_a_copy_is_counted),
         cmocka_unit_test(nondet_loop_is_bounded_by_k),
         cmocka_unit_test(counter_in_inner_cycle_is_not_counted),
         cmocka_unit_test(irreducible_loop_is_unsupported),

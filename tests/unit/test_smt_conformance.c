@@ -19,6 +19,7 @@
 #include <ordo/smt.h>
 
 #include "../support/smt_load.h"
+#include "../support/smt_problems.h"
 
 static ordo_solver_factory plugin; /* the group's solver */
 
@@ -27,6 +28,17 @@ static ordo_smt *new_solver(const ordo_smt_config *cfg)
     ordo_smt *s = ordo_smt_create(&plugin, cfg);
     assert_non_null(s);
     assert_null(ordo_smt_error(s));
+    return s;
+}
+
+/* A solver offering capability cap; skips the test when it lacks it. */
+static ordo_smt *new_solver_with(const ordo_smt_config *cfg, unsigned cap)
+{
+    ordo_smt *s = new_solver(cfg);
+    if (!(ordo_smt_caps(s) & cap)) {
+        ordo_smt_destroy(s);
+        skip();
+    }
     return s;
 }
 
@@ -504,35 +516,12 @@ static void errors_fail_the_instance(void **state)
 
 /* ---- limits -------------------------------------------------------------- */
 
-/* Pigeonhole principle, n + 1 pigeons in n holes: unsat, exponentially hard
- * for resolution, so a reliable way to keep a solver busy. */
-static void assert_pigeonhole(ordo_smt *s, unsigned holes)
-{
-    unsigned pigeons = holes + 1;
-    ordo_term *x = calloc(pigeons * holes, sizeof *x);
-    char name[32];
-    for (unsigned i = 0; i < pigeons; i++)
-        for (unsigned j = 0; j < holes; j++) {
-            snprintf(name, sizeof name, "x_%u_%u", i, j);
-            x[i * holes + j] = bool_var(s, name);
-        }
-    for (unsigned i = 0; i < pigeons; i++)
-        ordo_smt_assert(s, ordo_smt_app(s, ORDO_OP_OR, holes, &x[i * holes]));
-    for (unsigned j = 0; j < holes; j++)
-        for (unsigned i = 0; i < pigeons; i++)
-            for (unsigned k = i + 1; k < pigeons; k++)
-                ordo_smt_assert(s, ordo_smt_app1(s, ORDO_OP_NOT,
-                                                 ordo_smt_app2(s, ORDO_OP_AND, x[i * holes + j],
-                                                               x[k * holes + j])));
-    free(x);
-}
-
 static void timeout_returns_unknown_on_time(void **state)
 {
     (void)state;
     ordo_smt_config cfg = { .timeout_ms = 300 };
     ordo_smt *s = new_solver(&cfg);
-    assert_pigeonhole(s, 14);
+    smt_assert_pigeonhole(s, 14);
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNKNOWN);
@@ -548,7 +537,7 @@ static void timeout_returns_unknown_on_time(void **state)
     ordo_smt_destroy(s);
     /* a small problem under the same timeout solves */
     s = new_solver(&cfg);
-    assert_pigeonhole(s, 3);
+    smt_assert_pigeonhole(s, 3);
     assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
     ordo_smt_destroy(s);
 }
@@ -574,7 +563,7 @@ static void interrupt_stops_check(void **state)
     /* without CAP_INTERRUPT, only the timeout ends the check */
     if (!stops)
         ordo_smt_set_timeout(s, 400);
-    assert_pigeonhole(s, 14);
+    smt_assert_pigeonhole(s, 14);
     struct interrupter it = { s, 150 };
     pthread_t th;
     struct timespec t0;
@@ -595,7 +584,7 @@ static void interrupt_before_check_does_not_stick(void **state)
     (void)state;
     ordo_smt *s = new_solver(NULL);
     ordo_smt_interrupt(s);
-    assert_pigeonhole(s, 4);
+    smt_assert_pigeonhole(s, 4);
     assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
     ordo_smt_destroy(s);
 }
@@ -610,7 +599,8 @@ struct stat_seen {
 static void count_stat(void *ud, const char *key, double value)
 {
     struct stat_seen *seen = ud;
-    assert_true(value >= 0);
+    if (value < 0)
+        fail_msg("statistic %s is negative (%g)", key, value);
     if (strncmp(key, "solver.", 7) == 0)
         seen->harmonized++;
     else if (strncmp(key, seen->prefix, strlen(seen->prefix)) == 0)
@@ -623,7 +613,7 @@ static void statistics_present(void **state)
 {
     (void)state;
     ordo_smt *s = new_solver(NULL);
-    assert_pigeonhole(s, 6);
+    smt_assert_pigeonhole(s, 6);
     assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
     char prefix[32];
     snprintf(prefix, sizeof prefix, "%s.", plugin.name);
@@ -645,11 +635,7 @@ static void statistics_present(void **state)
 static void quantifiers(void **state)
 {
     (void)state;
-    ordo_smt *s = new_solver(NULL);
-    if (!(ordo_smt_caps(s) & ORDO_SMT_CAP_QUANTIFIERS)) {
-        ordo_smt_destroy(s);
-        skip();
-    }
+    ordo_smt *s = new_solver_with(NULL, ORDO_SMT_CAP_QUANTIFIERS);
     ordo_term x = int_var(s, "x"), y = int_var(s, "y");
     /* exists x. forall y. x <= y has no model over the integers */
     ordo_term body = ordo_smt_app2(s, ORDO_OP_LE, x, y);
@@ -688,11 +674,7 @@ static void assert_no_quantifier_text(ordo_smt *s, ordo_term t)
 static void quantifier_elimination(void **state)
 {
     (void)state;
-    ordo_smt *s = new_solver(NULL);
-    if (!(ordo_smt_caps(s) & ORDO_SMT_CAP_QE)) {
-        ordo_smt_destroy(s);
-        skip();
-    }
+    ordo_smt *s = new_solver_with(NULL, ORDO_SMT_CAP_QE);
     ordo_term x = int_var(s, "x"), y = int_var(s, "y"), z = int_var(s, "z");
     /* exists y. x < y /\ y < 5  ==  x < 4 */
     ordo_term body = ordo_smt_app2(s, ORDO_OP_AND, ordo_smt_app2(s, ORDO_OP_LT, x, y),
@@ -723,6 +705,9 @@ static void quantifier_elimination(void **state)
 static void assert_interpolant(ordo_smt *s, ordo_term a, ordo_term b, ordo_term itp)
 {
     assert_non_null(itp);
+    char *shown = ordo_smt_to_string(s, itp);
+    print_message("interpolant: %s\n", shown);
+    free(shown);
     ordo_smt_push(s);
     ordo_smt_assert(s, a);
     ordo_smt_assert(s, ordo_smt_app1(s, ORDO_OP_NOT, itp));
@@ -742,11 +727,7 @@ static void interpolants(void **state)
 {
     (void)state;
     ordo_smt_config cfg = { .produce_interpolants = true };
-    ordo_smt *s = new_solver(&cfg);
-    if (!(ordo_smt_caps(s) & ORDO_SMT_CAP_INTERPOLATION)) {
-        ordo_smt_destroy(s);
-        skip();
-    }
+    ordo_smt *s = new_solver_with(&cfg, ORDO_SMT_CAP_INTERPOLATION);
     ordo_term x = int_var(s, "x_shared"), a_local = int_var(s, "a_local");
     ordo_term b_local = int_var(s, "b_local");
     /* A: x = a + 1 /\ a > 5      B: x < 3 \/ x = b /\ b < 0 */
@@ -787,6 +768,9 @@ typedef struct {
     unsigned trail[64], n_trail;     /* ids fixed true, in order */
     unsigned levels[64], n_levels;   /* trail size at each push */
     unsigned conflicts, pushes, pops, finals;
+    bool propagate;                  /* also propagate edges that would close a cycle */
+    ordo_term not_edge[NODES][NODES];
+    unsigned propagations;
     unsigned last_conflict[NODES], last_conflict_len;
 } acyclic;
 
@@ -827,6 +811,22 @@ static bool find_path(acyclic *g, unsigned from, unsigned to, bool *seen, unsign
     return false;
 }
 
+/* An edge a -> b with a path b -> ... -> a is false, because of that path. */
+static void propagate_closing_edges(acyclic *g, ordo_smt_prop_cb *cb)
+{
+    for (unsigned a = 0; a < NODES; a++)
+        for (unsigned b = 0; b < NODES; b++) {
+            if (!g->registered[a][b] || g->on[a][b] || !g->not_edge[a][b])
+                continue;
+            bool seen[NODES] = { false };
+            unsigned path[NODES], len = 0;
+            if (find_path(g, b, a, seen, path, &len) && len > 0) {
+                g->propagations++;
+                ordo_smt_prop_consequence(g->s, cb, len, path, g->not_edge[a][b]);
+            }
+        }
+}
+
 static void acyclic_fixed(void *user, ordo_smt_prop_cb *cb, unsigned id, bool value)
 {
     acyclic *g = user;
@@ -843,13 +843,26 @@ static void acyclic_fixed(void *user, ordo_smt_prop_cb *cb, unsigned id, bool va
         memcpy(g->last_conflict, cycle, len * sizeof *cycle);
         g->last_conflict_len = len;
         ordo_smt_prop_conflict(g->s, cb, len, cycle);
+        return;
     }
+    if (g->propagate)
+        propagate_closing_edges(g, cb);
 }
 
 static void acyclic_final(void *user, ordo_smt_prop_cb *cb)
 {
     (void)cb;
     ((acyclic *)user)->finals++;
+}
+
+/* A solver with the acyclicity propagator installed (skips without the
+ * capability). */
+static void acyclic_start(acyclic *g, const ordo_smt_config *cfg, bool with_final)
+{
+    g->s = new_solver_with(cfg, ORDO_SMT_CAP_USER_PROPAGATOR);
+    ordo_smt_propagator prop = { g, acyclic_push, acyclic_pop, acyclic_fixed,
+                                 with_final ? acyclic_final : NULL };
+    ordo_smt_prop_init(g->s, &prop);
 }
 
 static ordo_term edge(acyclic *g, ordo_term vars[NODES][NODES], unsigned u, unsigned v)
@@ -895,14 +908,9 @@ static void user_propagator_acyclicity(void **state)
 {
     (void)state;
     ordo_smt_config cfg = { .user_propagator = true };
-    ordo_smt *s = new_solver(&cfg);
-    if (!(ordo_smt_caps(s) & ORDO_SMT_CAP_USER_PROPAGATOR)) {
-        ordo_smt_destroy(s);
-        skip();
-    }
-    acyclic g = { .s = s };
-    ordo_smt_propagator prop = { &g, acyclic_push, acyclic_pop, acyclic_fixed, acyclic_final };
-    ordo_smt_prop_init(s, &prop);
+    acyclic g = { 0 };
+    acyclic_start(&g, &cfg, true);
+    ordo_smt *s = g.s;
     ordo_term e[NODES][NODES] = { { NULL } };
     /* every pair of nodes is ordered one way or the other (a tournament) */
     for (unsigned u = 0; u < NODES; u++)
@@ -949,20 +957,48 @@ static void user_propagator_acyclicity(void **state)
     ordo_smt_destroy(s);
 }
 
+/* Consequences instead of conflicts: with 0 -> 1 -> 2 fixed, the
+ * propagator derives not 2 -> 0, which forces the other disjunct. */
+static void user_propagator_consequences(void **state)
+{
+    (void)state;
+    ordo_smt_config cfg = { .user_propagator = true };
+    acyclic g = { .propagate = true };
+    acyclic_start(&g, &cfg, false);
+    ordo_smt *s = g.s;
+    ordo_term e[NODES][NODES] = { { NULL } };
+    for (unsigned u = 0; u < 3; u++)
+        for (unsigned v = 0; v < 3; v++)
+            if (u != v) {
+                edge(&g, e, u, v);
+                g.not_edge[u][v] = ordo_smt_app1(s, ORDO_OP_NOT, e[u][v]);
+            }
+    ordo_term other = bool_var(s, "other");
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_OR, e[2][0], other));
+    ordo_smt_assert(s, e[0][1]);
+    ordo_smt_assert(s, e[1][2]);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    assert_true(g.propagations > 0);
+    assert_int_equal(g.conflicts, 0);
+    assert_int_equal(value_of(s, e[2][0]), 0);
+    assert_int_equal(value_of(s, e[1][0]), 0);
+    assert_int_equal(value_of(s, other), 1);
+    /* forcing the propagated edge anyway is unsat */
+    ordo_smt_assert(s, e[2][0]);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
+    assert_null(ordo_smt_error(s));
+    ordo_smt_destroy(s);
+}
+
 /* Many runs of the search with free edges: every model must be acyclic and
  * every reported conflict a cycle (fixed values arrive at any level). */
 static void user_propagator_free_search(void **state)
 {
     (void)state;
     ordo_smt_config cfg = { .user_propagator = true, .random_seed = 7 };
-    ordo_smt *s = new_solver(&cfg);
-    if (!(ordo_smt_caps(s) & ORDO_SMT_CAP_USER_PROPAGATOR)) {
-        ordo_smt_destroy(s);
-        skip();
-    }
-    acyclic g = { .s = s };
-    ordo_smt_propagator prop = { &g, acyclic_push, acyclic_pop, acyclic_fixed, NULL };
-    ordo_smt_prop_init(s, &prop);
+    acyclic g = { 0 };
+    acyclic_start(&g, &cfg, false);
+    ordo_smt *s = g.s;
     ordo_term e[NODES][NODES] = { { NULL } };
     for (unsigned u = 0; u < NODES; u++)
         for (unsigned v = 0; v < NODES; v++)
@@ -1018,6 +1054,7 @@ static const struct CMUnitTest conformance[] = {
     cmocka_unit_test(quantifier_elimination),
     cmocka_unit_test(interpolants),
     cmocka_unit_test(user_propagator_acyclicity),
+    cmocka_unit_test(user_propagator_consequences),
     cmocka_unit_test(user_propagator_free_search),
 };
 

@@ -53,6 +53,10 @@ void ordo_interp_free(ordo_interp *in);
 ordo_step_status ordo_interp_step(ordo_interp *in, unsigned thread, ordo_value_source values,
                                   void *ctx);
 
+/* Local statements one step may run before a visible one (default 2^20):
+ * beyond, the step returns DIVERGED (a thread looping on local data). */
+void ordo_interp_set_local_limit(ordo_interp *in, unsigned limit);
+
 /* Threads created so far (main included) and whether one may run. */
 unsigned ordo_interp_n_threads(const ordo_interp *in);
 bool ordo_interp_thread_finished(const ordo_interp *in, unsigned thread);
@@ -83,7 +87,7 @@ typedef enum {
 } ordo_sim_result;
 
 /* One run with a random schedule (uniform among the threads that can
- * move) and random values (biased toward small numbers and the bounds of
+ * move, in some runs biased toward the thread of the last step) and random values (biased toward small numbers and the bounds of
  * the type), from `seed`, of at most max_steps visible steps. The steps
  * and values taken are appended to `trace` (replayable with trace.h). */
 struct ordo_trace;

@@ -62,6 +62,17 @@ unsigned ordo_pass_lbe(ordo_program *p);
  * must not count those statements as steps. */
 unsigned ordo_pass_scoi(ordo_program *p);
 
+/* A pass by name, for `ordo parse --pass P` and configurations: "inline"
+ * (recursion unsupported), "inline=D" (recursion up to D activations),
+ * "unroll" (K = 2) or "unroll=K" (static counts up to 1000, else K),
+ * "lbe", "scoi". Returns 0 and sets *summary (malloc'ed, e.g. "scoi: 12
+ * statements removed"), or ORDO_FRONTEND_UNSUPPORTED with *err, or 2 with
+ * *err for an unknown name or bad argument (naming the allowed ones). */
+int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err);
+/* Is spec a pass ordo_pass_run accepts? The accepted forms, for messages: */
+bool ordo_pass_known(const char *spec);
+extern const char ordo_pass_names[];
+
 /* The bounded engines' pipeline on a copy of p: inline (recursion up to k
  * activations), unroll (static trip counts up to max(k, 1000), else k).
  * Returns the loop-free copy (free with ordo_program_free) and sets

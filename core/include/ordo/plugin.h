@@ -98,7 +98,8 @@ typedef struct {
     const struct ordo_program *program; /* the task's IR, before any pass;
                                            NULL for ORDO_ENGINE_NO_PROGRAM */
     const ordo_options *options;
-    const struct ordo_solver_factory *solvers; /* the run's --solver */
+    const struct ordo_solver_factory *solvers; /* the run's --solver; NULL when
+                                                  no solver plugin is installed */
     ordo_stats *stats;
     const ordo_deadline *deadline;
 } ordo_engine_input;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The limits without cgroups (ORDO_CGROUPS=off): CPU time of the process
+# tree from /proc, memory by RLIMIT_AS (not under AddressSanitizer, whose
+# shadow memory RLIMIT_AS would break).
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+export ORDO_CGROUPS=off
+
+cat >"$TMP/f.yml" <<YML
+benchmark: fallback
+tasks: ['$FIXTURES/tasks/expect-false.yml']
+limits: {cpu_time: 2, wall_time: 30, memory: 1024}
+jobs: 2
+runs:
+  - {name: spin, engine: selftest, options: {spin-ms: 100000}}
+  - {name: grandchild-cpu, engine: selftest, options: {fork-spin: 'true', sleep-ms: 100000}}
+  - {name: alloc, engine: selftest, options: {alloc-mb: 4096}}
+  - {name: small, engine: selftest, options: {alloc-mb: 100, verdict: 'false'}}
+YML
+"$ORDO" bench "$TMP/f.yml" --out "$TMP/out" >"$TMP/f.out" 2>&1
+cat "$TMP/f.out" "$TMP/out/results.csv"
+csv=$TMP/out/results.csv
+check "the metadata says /proc accounting" grep -q 'cpu_enforced_by: "RLIMIT_CPU + /proc CPU times of the process group"' "$TMP/out/metadata.yml"
+check "spin: timeout" [ "$(field "$csv" spin status)" = timeout ]
+check "spin: cputime in [2, 3] s ($(field "$csv" spin cputime_s))" in_range "$(field "$csv" spin cputime_s)" 2 3
+check "grandchild: timeout by the tree's CPU" [ "$(field "$csv" grandchild-cpu status)" = timeout ]
+check "grandchild: cputime in [2, 3] s ($(field "$csv" grandchild-cpu cputime_s))" \
+    in_range "$(field "$csv" grandchild-cpu cputime_s)" 2 3
+check "small: its verdict" [ "$(field "$csv" small status)" = false ]
+if grep -q 'memory_enforced_by: "RLIMIT_AS"' "$TMP/out/metadata.yml"; then
+    check "alloc 4096 MB under RLIMIT_AS 1024 MB: memout" [ "$(field "$csv" alloc status)" = memout ]
+else
+    check "without RLIMIT_AS only an AddressSanitizer build" grep -q 'AddressSanitizer' "$TMP/out/metadata.yml"
+fi
+finish
