@@ -297,7 +297,7 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 }
 
 /* At most this many cells are candidates of one symbolic access. */
-#define MAX_CANDIDATES 256
+#define MAX_CANDIDATES 1024
 
 /* The cells a symbolic address may denote: its region's, or every cell of
  * a region of known size. False (unsupported) when that is not a finite
