@@ -298,10 +298,14 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 
 /* At most this many cells are candidates of one symbolic access. */
 #define MAX_CANDIDATES 1024
+/* Cells of an allocation of symbolic size that symbolic accesses reach. */
+#define SYMBOLIC_CELLS 16
 
 /* The cells a symbolic address may denote: its region's, or every cell of
- * a region of known size. False (unsupported) when that is not a finite
- * small set. */
+ * every escaping region. Of an allocation of symbolic size only the first
+ * SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
+ * thread, which makes a SAFE verdict bounded (like an unwinding
+ * assumption). False (unsupported) when the set is too large. */
 static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_t **out,
                             size_t *n)
 {
@@ -312,10 +316,8 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
     for (size_t r = first; r < last; r++) {
         if (!addr.region && !enc->regions[r].escapes)
             continue;
-        if (enc->regions[r].symbolic_size) {
-            unsupported(enc, st, "symbolic access into an allocation of symbolic size");
-            return false;
-        }
+        if (enc->regions[r].symbolic_size)
+            enc->unwinding = true;
         *n += enc->regions[r].n_cells;
     }
     if (*n > MAX_CANDIDATES) {
@@ -532,7 +534,7 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
-    add_region(enc, base, small ? (uint64_t)size.c : 0, !small, true);
+    add_region(enc, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small, true);
     sync_event(w, st);
     if (st->has_lhs)
         assign(w, &st->lhs, pointer(enc, st->lhs.type, (int64_t)base), st);
