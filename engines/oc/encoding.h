@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
     uint64_t base, n_cells;
     bool symbolic_size;     /* an allocation of symbolic size (n_cells unknown) */
+    bool escapes;           /* its address is used as a value: a loaded pointer may point here */
 } oc_region;
 
 /* An atomic section (or multi-event step): its guard S and the guards

@@ -151,10 +151,11 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
 
 /* ---- memory regions ----------------------------------------------------- */
 
-static void add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symbolic_size)
+static void add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symbolic_size,
+                       bool escapes)
 {
     XGROW(enc->regions, enc->n_regions, enc->cap_regions);
-    enc->regions[enc->n_regions++] = (oc_region){ base, n, symbolic_size };
+    enc->regions[enc->n_regions++] = (oc_region){ base, n, symbolic_size, escapes };
 }
 
 /* The region containing address a + 1, or 0. */
@@ -167,6 +168,40 @@ static unsigned region_of(const oc_encoding *enc, int64_t a)
             return (unsigned)r + 1;
     }
     return 0;
+}
+
+/* Marks the static regions whose address appears as a value (not only as
+ * the address of an access): only those, and allocations, can be the
+ * target of a pointer read from memory or passed around. */
+static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e)
+{
+    if (!e || e->kind == ORDO_E_LOAD) /* an access: its address does not escape */
+        return;
+    if (e->kind == ORDO_E_CONST) {
+        unsigned r = region_of(enc, e->value);
+        if (r)
+            enc->regions[r - 1].escapes = true;
+        return;
+    }
+    for (int i = 0; i < 3; i++)
+        mark_escaping_expr(enc, e->kid[i]);
+}
+
+static void mark_escaping_stmt(oc_encoding *enc, const ordo_stmt *st)
+{
+    for (unsigned i = 0; st->kind == ORDO_S_SEQ && i < st->n_stmts; i++)
+        mark_escaping_stmt(enc, st->stmts[i]);
+    if (st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_THREAD_START || st->kind == ORDO_S_RETURN)
+        mark_escaping_expr(enc, st->rhs);
+    for (unsigned i = 0; i < st->n_args; i++)
+        mark_escaping_expr(enc, st->args[i]);
+}
+
+static void mark_escaping_regions(oc_encoding *enc, const ordo_program *p)
+{
+    for (unsigned f = 0; f < p->n_procs; f++)
+        for (unsigned e = 0; e < p->procs[f].n_edges; e++)
+            mark_escaping_stmt(enc, p->procs[f].edges[e].stmt);
 }
 
 /* ---- guards --------------------------------------------------------------- */
@@ -262,11 +297,15 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 }
 
 /* At most this many cells are candidates of one symbolic access. */
-#define MAX_CANDIDATES 256
+#define MAX_CANDIDATES 1024
+/* Cells of an allocation of symbolic size that symbolic accesses reach. */
+#define SYMBOLIC_CELLS 16
 
 /* The cells a symbolic address may denote: its region's, or every cell of
- * a region of known size. False (unsupported) when that is not a finite
- * small set. */
+ * every escaping region. Of an allocation of symbolic size only the first
+ * SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
+ * thread, which makes a SAFE verdict bounded (like an unwinding
+ * assumption). False (unsupported) when the set is too large. */
 static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_t **out,
                             size_t *n)
 {
@@ -275,10 +314,10 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
     size_t last = addr.region ? addr.region : enc->n_regions;
     *n = 0;
     for (size_t r = first; r < last; r++) {
-        if (enc->regions[r].symbolic_size) {
-            unsupported(enc, st, "symbolic access into an allocation of symbolic size");
-            return false;
-        }
+        if (!addr.region && !enc->regions[r].escapes)
+            continue;
+        if (enc->regions[r].symbolic_size)
+            enc->unwinding = true;
         *n += enc->regions[r].n_cells;
     }
     if (*n > MAX_CANDIDATES) {
@@ -288,7 +327,8 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
     *out = xmalloc((*n + 1) * sizeof **out);
     size_t k = 0;
     for (size_t r = first; r < last; r++)
-        for (uint64_t c = 0; c < enc->regions[r].n_cells; c++)
+        for (uint64_t c = 0; (addr.region || enc->regions[r].escapes) && c < enc->regions[r].n_cells;
+             c++)
             (*out)[k++] = enc->regions[r].base + c;
     return true;
 }
@@ -494,7 +534,7 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
-    add_region(enc, base, small ? (uint64_t)size.c : 0, !small);
+    add_region(enc, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small, true);
     sync_event(w, st);
     if (st->has_lhs)
         assign(w, &st->lhs, pointer(enc, st->lhs.type, (int64_t)base), st);
@@ -763,21 +803,16 @@ static path_state copy_state(const path_state *s, size_t n_vars)
     return c;
 }
 
-/* Merges the paths reaching a location: guard = their disjunction, each
- * differing local an ite over the (exclusive) path guards. */
-static bool merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_state *out,
-                  const ordo_stmt *where)
+/* Merges paths reaching a location (in one atomic section): guard =
+ * their disjunction, each differing local an ite over the (exclusive)
+ * path guards. */
+static void merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_state *out)
 {
     ordo_smt *s = enc->ar.s;
     if (in->n == 1) {
         *out = in->in[0];
-        return true;
+        return;
     }
-    for (size_t i = 1; i < in->n; i++)
-        if (in->in[i].block != in->in[0].block || in->in[i].depth != in->in[0].depth) {
-            unsupported(enc, where, "paths with different atomic sections merge");
-            return false;
-        }
     *out = in->in[0];
     bool any_true = false;
     ordo_term disj = ordo_smt_bool(s, false);
@@ -797,7 +832,15 @@ static bool merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_st
     }
     for (size_t i = 1; i < in->n; i++)
         free(in->in[i].locals);
-    return true;
+}
+
+/* Orders paths by their atomic section. */
+static int by_section(const void *a, const void *b)
+{
+    const path_state *x = a, *y = b;
+    if (x->block != y->block)
+        return x->block < y->block ? -1 : 1;
+    return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
 /* Topological order of a procedure's locations; false if it has a loop. */
@@ -926,6 +969,9 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
                  .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
+    unsigned *out_degree = xcalloc(pr->n_locs + 1, sizeof *out_degree);
+    for (unsigned i = 0; i < pr->n_edges; i++)
+        out_degree[pr->edges[i].from]++;
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
     for (unsigned v = 0; v < p->n_vars; v++)
         start.locals[v] = oc_const(&enc->ar, p->vars[v].type, 0);
@@ -939,17 +985,31 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         unsigned l = order[k];
         if (!ins[l].n || enc->unsupported)
             continue;
-        if (!merge(enc, p, &ins[l], &w.st, NULL))
-            break;
-        if (l == pr->final_loc)
-            terminated = w.st.g;
-        else
-            leave_location(&w, pr, l, ins);
-        free(w.st.locals);
+        if (l != pr->final_loc && !out_degree[l]) { /* a dead end: the thread stops */
+            for (size_t i = 0; i < ins[l].n; i++)
+                free(ins[l].in[i].locals);
+            continue;
+        }
+        /* Paths inside different atomic sections are not merged: each
+         * group of paths in the same section goes on separately. */
+        qsort(ins[l].in, ins[l].n, sizeof *ins[l].in, by_section);
+        for (size_t start = 0, end; start < ins[l].n && !enc->unsupported; start = end) {
+            for (end = start + 1; end < ins[l].n && !by_section(&ins[l].in[start], &ins[l].in[end]);
+                 end++)
+                ;
+            incoming group = { end - start, end - start, ins[l].in + start };
+            merge(enc, p, &group, &w.st);
+            if (l == pr->final_loc)
+                terminated = guard_or(enc, terminated, w.st.g);
+            else
+                leave_location(&w, pr, l, ins);
+            free(w.st.locals);
+        }
     }
     for (unsigned l = 0; l < pr->n_locs; l++)
         free(ins[l].in);
     free(ins);
+    free(out_degree);
     free(order);
     w.st.g = terminated = guard_or(enc, terminated, w.exited);
     w.st.block = -1;
@@ -970,7 +1030,8 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv)
     enc->live_loc = 0;
     enc->false_lit = oc_enc_lit(enc, ordo_smt_bool(s, false));
     for (unsigned o = 0; o < p->n_objects; o++)
-        add_region(enc, p->objects[o].base, p->objects[o].n_cells, false);
+        add_region(enc, p->objects[o].base, p->objects[o].n_cells, false, false);
+    mark_escaping_regions(enc, p);
     location(enc, false, LIVE_KEY, ordo_ty_bool()); /* location 0: live */
     if (p->main_proc >= p->n_procs) {
         unsupported(enc, NULL, "no main procedure");

@@ -12,11 +12,19 @@ if grep -q 'front end is not built' "$TMP/probe"; then
     exit 77
 fi
 
-for task in racy-counter locked-counter message-passing threads-in-loop; do
+# The engine's own tasks and the bundled ones (sv-benchmarks/ordo: the
+# thesis' examples and small classics, both verdicts).
+tasks="racy-counter locked-counter message-passing threads-in-loop"
+for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
+for task in $tasks; do
+    case $task in
+        bundled:*) yml=$ORDO_ROOT/sv-benchmarks/ordo/${task#bundled:}.yml; task=${task#bundled:} ;;
+        *) yml=$T/$task.yml ;;
+    esac
     for dp in basic prop; do
         for finder in none rf-ws-fr; do
             out=$TMP/$task-$dp-$finder
-            "$ORDO" verify "$T/$task.yml" --engine oc --solver z3 --decision-procedure $dp \
+            "$ORDO" verify "$yml" --engine oc --solver z3 --decision-procedure $dp \
                 --conflict-finder $finder >"$out" 2>&1
             st=$?
             check "$task $dp $finder: correct (exit $st)" grep -q ': correct)' "$out"
