@@ -84,7 +84,7 @@ static const char *result_name(const result_row *row)
 
 static void print_runs(const char *heading, const run_pair *pairs, size_t n)
 {
-    printf("\n## %s: %zu\n\n", heading, n);
+    printf("\n## %s: %zu\n%s", heading, n, n ? "\n" : "");
     for (size_t i = 0; i < n; i++) {
         const result_row *any = pairs[i].new ? pairs[i].new : pairs[i].base;
         printf("- %s on %s (expected %s): %s (%s) -> %s (%s)\n", any->run, any->task, any->expected ? "true" : "false",
@@ -154,7 +154,7 @@ static void stat_row(table *t, const comparison *c, const results *base, const r
 static void print_statistics(const comparison *c, const results *base, const results *new, const char *columns)
 {
     table t;
-    table_init(&t, "\n## Sums over the runs both solved\n", 4);
+    table_init(&t, "## Sums over the runs both solved", 4);
     const char *headers[] = { "value", "BASE", "NEW", "change" };
     for (size_t col = 0; col < 4; col++)
         table_column(&t, col, headers[col], col >= 1);
@@ -169,6 +169,7 @@ static void print_statistics(const comparison *c, const results *base, const res
             if (results_stat_index(new, base->stat_names[i]) >= 0)
                 stat_row(&t, c, base, new, base->stat_names[i]);
     }
+    putchar('\n');
     table_write(&t, TABLE_MD, stdout);
     table_free(&t);
 }
