@@ -94,13 +94,16 @@ static void write_config_text(FILE *out, const char *text)
 bool metadata_write(const char *dir, const metadata_info *m)
 {
     char *path = xasprintf("%s/metadata.yml", dir);
-    FILE *out = fopen(path, m->resumed ? "a" : "w");
+    /* A resumed benchmark notes the resumption under the first run's
+     * metadata; one resumed into a fresh directory writes it whole. */
+    bool append = m->resumed && access(path, F_OK) == 0;
+    FILE *out = fopen(path, append ? "a" : "w");
     free(path);
     if (!out)
         return false;
     char date[64];
     iso_date(date, sizeof date);
-    if (m->resumed) {
+    if (append) {
         fprintf(out, "# resumed %s by ordo %s (%s)\n", date, ordo_version, ordo_commit);
         return fclose(out) == 0;
     }

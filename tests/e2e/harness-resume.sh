@@ -37,6 +37,9 @@ check "the resume is recorded in the metadata" grep -q '^# resumed' "$TMP/out/me
 "$ORDO" bench "$TMP/resume.yml" --out "$TMP/out" --resume >"$TMP/third.log" 2>&1
 check "resuming a finished benchmark runs nothing" grep -q "0 runs this session" "$TMP/third.log"
 check "and leaves 12 rows" [ "$(rows "$csv" | wc -l)" = 12 ]
+"$ORDO" bench "$TMP/resume.yml" --out "$TMP/fresh" --resume >"$TMP/fresh.log" 2>&1
+check "resuming into a fresh directory writes the whole metadata" \
+    grep -q '^ordo_commit:' "$TMP/fresh/metadata.yml"
 check "scores: true runs are correct on expect-true tasks" \
     [ "$(field "$csv" sleep-150-true result | sort -u | tr '\n' ' ')" = "correct wrong " ]
 finish
