@@ -81,4 +81,12 @@ check "the data model does not disturb the run" [ "$(field "$TMP/out/results.csv
 check "--include/--exclude select by task name" [ "$(rows "$TMP/out2/results.csv" | wc -l)" = 1 ]
 "$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out3" --include '(' 2>"$TMP/re.err"
 check "a bad regex is an error naming it" grep -q "bad --include regex '('" "$TMP/re.err"
+
+# The README's complete example is a valid configuration (its relative
+# paths made absolute; a filter that selects nothing keeps it from running).
+awk '/^```yaml/ { f = 1; next } /^```/ && f { exit } f' "$ORDO_ROOT/README.md" |
+    sed "s#\.\./#$ORDO_ROOT/configs/../#" >"$TMP/readme.yml"
+"$ORDO" bench "$TMP/readme.yml" --out "$TMP/readme" --include 'matches-no-task' 2>"$TMP/readme.err"
+check "the README's example config passes validation ($(cat "$TMP/readme.err"))" \
+    grep -q "selects no task" "$TMP/readme.err"
 finish
