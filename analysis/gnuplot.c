@@ -56,8 +56,10 @@ void figure_end_block(figure *f)
     fputs("NaN NaN\n\n\n", f->data);
 }
 
-/* The whole script: the body once per output format. Text is not
- * "enhanced" so that names like oc.rf_pairs print as they are. */
+/* The whole script: the body once per output format, each time from
+ * gnuplot's defaults (`reset`: no setting of the PNG pass carries over
+ * into the SVG). Text is not "enhanced" so that names like oc.rf_pairs
+ * print as they are. */
 static int write_script(figure *f, const char *path)
 {
     FILE *out = fopen(path, "w");
@@ -69,6 +71,7 @@ static int write_script(figure *f, const char *path)
             "# %s: written by ordo; rerun in this directory with: gnuplot %s.gp\n"
             "data = '%s.dat'\n"
             "do for [fmt in 'png svg'] {\n"
+            "  reset\n"
             "  if (fmt eq 'png') {\n"
             "    set terminal pngcairo size 1000,680 font 'Sans,11' noenhanced\n"
             "  } else {\n"

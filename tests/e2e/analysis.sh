@@ -38,6 +38,7 @@ expect_status 0 "report figures" "$ORDO" report "$tmp/ch5" --table thesis-5.1 --
 for f in quantile-cputime scatter-BASIC-vs-BASICplusOPT bar-cputime_s scaling; do
     [ -s "$tmp/rep/$f.png" ] && [ -s "$tmp/rep/$f.svg" ] || fail "figure $f missing"
     [ "$(head -c 4 "$tmp/rep/$f.png" | tail -c 3)" = PNG ] || fail "$f.png is not a PNG"
+    grep -qx '  reset' "$tmp/rep/src/$f.gp" || fail "$f.gp: the PNG pass's settings carry into the SVG"
 done
 for t in summary thesis-5.1 beside; do
     for e in md tex csv; do [ -s "$tmp/rep/$t.$e" ] || fail "table $t.$e missing"; done
