@@ -41,13 +41,18 @@ int figure_quantile(const results *r, const char *out_dir)
         counts[c] = write_quantiles(r, (unsigned)c, &f, &lo, &hi);
     if (hi == 0)
         lo = hi = 1;
+    size_t most = 0;
+    for (size_t c = 0; c < r->n_configs; c++)
+        most = counts[c] > most ? counts[c] : most;
+    /* the last point off the right border; whole numbers of tasks */
     fprintf(f.body,
             "  set title 'Quantile plot: CPU time of the n-th fastest correct result per configuration'\n"
             "  set xlabel 'n-th fastest correct result (number of tasks)'\n"
             "  set ylabel 'CPU time (s, log scale)'\n"
             "  set logscale y 10\n  set format y '%%g'\n  set yrange [%g:%g]\n  set xrange [0:*]\n"
+            "  set offsets 0, graph 0.03, 0, 0\n%s"
             "  set grid\n  set key outside right top title 'configuration (correct results)'\n  plot",
-            figure_decade_below(lo), figure_decade_above(hi) * 1.5);
+            figure_log_axis_bottom(lo), figure_decade_above(hi) * 1.5, most < 10 ? "  set xtics 1\n" : "");
     const char *sep = "";
     for (size_t c = 0; c < r->n_configs; c++) {
         if (!counts[c]) /* nothing solved: named in no line */

@@ -110,19 +110,28 @@ static bool powers_of_two(const double *param, size_t n)
     return true;
 }
 
-static double time_range_top(const results *r, const double *param, double limit_s)
+/* The border for unsolved members (the CPU limit, or the decade above
+ * every time measured) and the least time drawn. */
+static double time_range(const results *r, const double *param, double limit_s, double *lo)
 {
     double hi = 1;
+    *lo = INFINITY;
     for (size_t c = 0; c < r->n_configs; c++)
         for (size_t t = 0; t < r->n_tasks; t++) {
             const result_row *row = results_cell(r, (unsigned)c, (unsigned)t);
-            if (row && !isnan(param[t]) && !isnan(row->cputime_s))
+            if (!row || isnan(param[t]))
+                continue;
+            if (!isnan(row->cputime_s))
                 hi = fmax(hi, row->cputime_s);
+            if (row->result == RESULT_CORRECT)
+                *lo = fmin(*lo, results_cputime_floor(row, FIGURE_MIN_TIME_S));
         }
-    return !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);
+    double border = !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);
+    *lo = fmin(*lo, border);
+    return border;
 }
 
-static void write_body(figure *f, const results *r, const char *regex, bool log2_x, double border,
+static void write_body(figure *f, const results *r, const char *regex, bool log2_x, double lo, double border,
                        const size_t *solved, const size_t *unsolved)
 {
     char *title = xasprintf("CPU time over the task family %s (no correct result: on the dashed line)", regex);
@@ -135,21 +144,24 @@ static void write_body(figure *f, const results *r, const char *regex, bool log2
             "  set yrange [%g:%g]\n  set offsets graph 0.03, graph 0.03, 0, 0\n  set grid\n"
             "  set arrow 1 from graph 0, first %g to graph 1, first %g nohead dt 2 lc rgb 'gray40'\n"
             "  set key outside right top\n  plot",
-            log2_x ? " (log2 scale)" : "", log2_x ? "  set logscale x 2\n" : "", FIGURE_MIN_TIME_S, border * 2,
+            log2_x ? " (log2 scale)" : "", log2_x ? "  set logscale x 2\n" : "", figure_log_axis_bottom(lo), border * 2,
             border, border);
     const char *sep = "";
     for (size_t c = 0; c < r->n_configs; c++) {
+        /* distinct open points: overlapping lines, and unsolved members of
+         * several configurations on the border, stay visible */
+        size_t pt = 4 + 2 * (c % 4);
         char *name = xasprintf("%s (%zu solved)", r->configs[c], solved[c]);
         if (solved[c]) {
             fprintf(f->body, "%s data index %zu using 1:2 with linespoints pt %zu ps 1.2 lw 2 lc %zu title ", sep,
-                    2 * c, 4 + 2 * (c % 4), c + 1); /* distinct points: overlapping lines stay visible */
+                    2 * c, pt, c + 1);
             figure_quote(f->body, name);
             sep = ", \\\n    ";
         }
         free(name);
         if (unsolved[c]) {
-            fprintf(f->body, "%s data index %zu using 1:2 with points pt 2 ps 1.5 lw 2 lc %zu title ", sep,
-                    2 * c + 1, c + 1);
+            fprintf(f->body, "%s data index %zu using 1:2 with points pt %zu ps 1.6 lw 2 lc %zu title ", sep,
+                    2 * c + 1, pt, c + 1);
             name = xasprintf("%s: no correct result (%zu)", r->configs[c], unsolved[c]);
             figure_quote(f->body, name);
             free(name);
@@ -173,12 +185,12 @@ int figure_scaling(const results *r, const char *out_dir, const char *regex, dou
     figure f;
     int status = figure_open(&f, out_dir, "scaling");
     if (!status) {
-        double border = time_range_top(r, param, limit_s);
+        double lo, border = time_range(r, param, limit_s, &lo);
         size_t *solved = xcalloc(r->n_configs + 1, sizeof *solved);
         size_t *unsolved = xcalloc(r->n_configs + 1, sizeof *unsolved);
         for (size_t c = 0; c < r->n_configs; c++)
             write_config(r, (unsigned)c, param, border, &f, &solved[c], &unsolved[c]);
-        write_body(&f, r, regex, powers_of_two(param, r->n_tasks), border, solved, unsolved);
+        write_body(&f, r, regex, powers_of_two(param, r->n_tasks), lo, border, solved, unsolved);
         free(solved);
         free(unsolved);
         status = figure_render(&f);

@@ -141,6 +141,6 @@ int figure_scatter(const results *r, const char *out_dir, const char *x_config, 
     double lo = border;
     size_t counts[N_CATEGORIES] = { 0 };
     write_points(r, (unsigned)x, (unsigned)y, border, &f, counts, &lo);
-    write_body(&f, x_config, y_config, figure_decade_below(lo), border, counts);
+    write_body(&f, x_config, y_config, figure_log_axis_bottom(lo), border, counts);
     return figure_render(&f);
 }

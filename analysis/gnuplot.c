@@ -143,3 +143,8 @@ double figure_decade_above(double x)
 {
     return pow(10, ceil(log10(x) - 1e-9));
 }
+
+double figure_log_axis_bottom(double x)
+{
+    return fmin(figure_decade_below(x), x / 1.5);
+}

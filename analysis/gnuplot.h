@@ -39,4 +39,9 @@ int figure_render(figure *f);
 double figure_decade_below(double x);
 double figure_decade_above(double x);
 
+/* The lower end of a log axis whose least value is X (X > 0): the decade
+ * below X, or lower when X is within a factor 1.5 of it, so that a point
+ * at X is not drawn on the axis, half hidden. */
+double figure_log_axis_bottom(double x);
+
 #endif
