@@ -33,22 +33,29 @@ static double bar_value(const results *r, const config_groups *g, unsigned confi
     return summary_aggregate(r, config, g->groups[g->group_of[config]].common, stat, AGG_AVG);
 }
 
-static void write_body(figure *f, const char *value, bool counted)
+static void write_body(figure *f, const char *value, bool negative)
 {
-    char *title = counted ? xasprintf("%s per configuration", value)
+    bool solved = !strcmp(value, "solved"), score = !strcmp(value, "score");
+    char *title = solved  ? xstrdup("Solved tasks (correct results) per configuration")
+                  : score ? xstrdup("SV-COMP score per configuration (+2 correct true, +1 correct false, "
+                                    "-16 false alarm, -32 missed bug)")
                           : xasprintf("Average %s per task over the common set of each family", value);
-    char *ylabel = counted ? xasprintf("%s (tasks or points)", value)
+    char *ylabel = solved  ? xstrdup("solved tasks")
+                   : score ? xstrdup("SV-COMP score (points)")
                            : xasprintf("average %s (%s)", value, unit_of(value));
     fputs("  set title ", f->body);
     figure_quote(f->body, title);
     fputs("\n  set ylabel ", f->body);
     figure_quote(f->body, ylabel);
-    fputs("\n  set xlabel 'configuration'\n  set style fill solid 0.75 border -1\n  set boxwidth 0.6\n"
-          "  set yrange [*<0:0<*]\n  set offsets 0.5, 0.5, graph 0.1, 0\n  set xtics rotate by -25 noenhanced\n"
-          "  set grid ytics\n  unset key\n"
-          "  plot data using 0:2:xtic(1) with boxes lc rgb '#4a7ebb', \\\n"
-          "    '' using 0:2:(sprintf('%.3g', $2)) with labels offset 0,0.8\n",
-          f->body);
+    /* each value labelled above its bar, below it when negative */
+    fprintf(f->body,
+            "\n  set xlabel 'configuration'\n  set style fill solid 0.75 border -1\n  set boxwidth 0.6\n"
+            "  set yrange [*<0:0<*]\n  set offsets 0.5, 0.5, graph 0.1, %s\n  set xtics rotate by -25 noenhanced\n"
+            "  set grid ytics\n  unset key\n"
+            "  plot data using 0:2:xtic(1) with boxes lc rgb '#4a7ebb', \\\n"
+            "    '' using 0:($2 >= 0 ? $2 : NaN):(sprintf('%%.3g', $2)) with labels offset 0,0.8, \\\n"
+            "    '' using 0:($2 < 0 ? $2 : NaN):(sprintf('%%.3g', $2)) with labels offset 0,-0.8\n",
+            negative ? "graph 0.1" : "0");
     free(title);
     free(ylabel);
 }
@@ -68,13 +75,15 @@ int figure_bar(const results *r, const config_groups *g, const char *out_dir, co
     free(name);
     if (status)
         return status;
+    bool negative = false;
     for (size_t c = 0; c < r->n_configs; c++) {
         double v = bar_value(r, g, (unsigned)c, value, stat);
+        negative |= v < 0;
         fputc('"', f.data); /* gnuplot data strings are double-quoted */
         for (const char *p = r->configs[c]; *p; p++)
             fputc(*p == '"' ? '\'' : *p, f.data);
         fprintf(f.data, isnan(v) ? "\" NaN\n" : "\" %.6g\n", v);
     }
-    write_body(&f, value, counted);
+    write_body(&f, value, negative);
     return figure_render(&f);
 }
