@@ -137,26 +137,66 @@ void history_table(const history *h, table *t)
     }
 }
 
+/* Writes a data string in double quotes (a double quote in it becomes a
+ * single one). */
+static void data_string(FILE *out, const char *s, int max)
+{
+    putc('"', out);
+    for (int i = 0; s[i] && i < max; i++)
+        putc(s[i] == '"' ? '\'' : s[i], out);
+    putc('"', out);
+}
+
+/* The y range and tics of a panel of whole numbers from LO to HI: a
+ * margin around them, and a tic at each number when there are few. */
+static void integer_axis(FILE *body, double lo, double hi)
+{
+    double pad = fmax(1, ceil((hi - lo) * 0.15));
+    fprintf(body, "  set yrange [%g:%g]\n", lo - pad, hi + pad);
+    if (hi - lo + 2 * pad <= 10)
+        fputs("  set ytics 1\n", body);
+    else
+        fputs("  set ytics autofreq\n", body);
+}
+
 int history_figure(const history *h, const char *out_dir)
 {
     figure f;
     int status = figure_open(&f, out_dir, "history");
     if (status)
         return status;
+    double solved_lo = INFINITY, solved_hi = -INFINITY, score_lo = INFINITY, score_hi = -INFINITY;
     for (size_t i = 0; i < h->n; i++) {
         const history_point *p = &h->points[i];
-        fprintf(f.data, "%zu %u %ld %.6g \"%.12s\"\n", i, p->solved, p->score, p->common_cputime_s, p->commit);
+        fprintf(f.data, "%zu %u %ld %.6g ", i, p->solved, p->score, p->common_cputime_s);
+        data_string(f.data, p->commit, 12);
+        putc(' ', f.data);
+        data_string(f.data, p->date, 10); /* the day */
+        putc('\n', f.data);
+        solved_lo = fmin(solved_lo, p->solved);
+        solved_hi = fmax(solved_hi, p->solved);
+        score_lo = fmin(score_lo, (double)p->score);
+        score_hi = fmax(score_hi, (double)p->score);
     }
+    /* three panels on one x axis; commit and date only under the last */
     fprintf(f.body,
-            "  set multiplot layout 2,1 title 'Performance across ordo commits (oldest left)'\n"
-            "  set grid\n  set key outside right top\n  set xrange [-0.5:%g]\n  set xtics rotate by -25\n"
-            "  set lmargin at screen 0.09\n  set rmargin at screen 0.66\n  set offsets 0, 0, graph 0.1, graph 0.1\n"
-            "  set ylabel 'tasks / points'\n  unset xlabel\n"
-            "  plot data using 1:2:xtic(5) with linespoints pt 7 lw 2 title 'solved', \\\n"
-            "       '' using 1:3 with linespoints pt 5 lw 2 title 'SV-COMP score'\n"
-            "  set ylabel 'CPU time (s)'\n  set xlabel 'ordo commit'\n  set yrange [0:*]\n  set offsets 0, 0, graph 0.1, 0\n"
-            "  plot data using 1:4:xtic(5) with linespoints pt 7 lw 2 lc 3 title 'CPU time on the %zu common runs'\n"
-            "  unset multiplot\n",
-            h->n - 0.5, h->n_common);
+            "  set multiplot layout 3,1 margins 0.09,0.97,0.18,0.88 spacing 0,0.05 title "
+            "\"Performance across ordo commits (oldest left)\\n"
+            "CPU time: the sum over the %zu runs every directory solved correctly\"\n"
+            "  set grid\n  unset key\n  set xrange [-0.5:%g]\n  set xtics 1 format ''\n  unset xlabel\n"
+            "  set ylabel 'solved tasks'\n",
+            h->n_common, h->n - 0.5);
+    integer_axis(f.body, solved_lo, solved_hi);
+    fputs("  plot data using 1:2 with linespoints pt 7 lw 2 lc 1\n"
+          "  set ylabel 'SV-COMP score (points)'\n",
+          f.body);
+    integer_axis(f.body, score_lo, score_hi);
+    fputs("  plot data using 1:3 with linespoints pt 5 lw 2 lc 2\n"
+          "  set ylabel 'CPU time (s)'\n  set yrange [0:*]\n  set ytics autofreq\n"
+          "  set offsets 0, 0, graph 0.15, 0\n"
+          "  set xtics rotate by -25 format '%g'\n  set xlabel 'ordo commit and date' offset 0,-0.8\n"
+          "  plot data using 1:4:xtic(strcol(5).\"\\n\".strcol(6)) with linespoints pt 7 lw 2 lc 3\n"
+          "  unset multiplot\n",
+          f.body);
     return figure_render(&f);
 }

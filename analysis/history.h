@@ -32,8 +32,8 @@ void history_free(history *h);
 /* The history as a table, one row per directory. */
 void history_table(const history *h, table *t);
 
-/* history.png / .svg in OUT_DIR: solved and score (top), CPU time on the
- * common runs (bottom), one point per commit. */
+/* history.png / .svg in OUT_DIR: solved tasks, score and CPU time on the
+ * common runs, one panel each (own axis), one point per commit. */
 int history_figure(const history *h, const char *out_dir);
 
 #endif
