@@ -95,6 +95,9 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     }
     oc_clauses_free(&found);
     c->out->finder_s += cpu_seconds() - t0;
+    if (c->cfg->finder != OC_FINDER_NONE)
+        ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s",
+                 c->out->finder.conflicts_rf, c->out->finder.conflicts_ws_fr, cpu_seconds() - t0);
 }
 
 /* The verdict of a stage's SAT answer: under wSC a candidate (UNSAFE,
@@ -144,6 +147,9 @@ static void run_stage(run_ctx *c, bool sc)
         o->events = enc.es.n;
         o->rf_pairs = enc.es.n_rf;
         o->ws_pairs = enc.es.n_ws;
+        ordo_log(ORDO_LOG_INFO, "oc: stage %d (%s): %zu events, %zu rf pairs, %zu ws pairs, "
+                 "encoded in %.3f s", sc ? 2 : 1, sc ? "SC" : "wSC", o->events, o->rf_pairs,
+                 o->ws_pairs, cpu_seconds() - t0);
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
