@@ -1,7 +1,7 @@
 /*
  * The solver-independent part of the SMT interface (<ordo/smt.h>): creating
  * an instance bound to the run's deadline, and small helpers shared by the
- * solver plugins.
+ * solver plugins (bounding checks by the deadline: smt_bound.c).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -17,19 +17,6 @@ ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *c
     if (s)
         s->deadline = f->deadline;
     return s;
-}
-
-bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms)
-{
-    *budget_ms = timeout_ms;
-    if (!s->deadline)
-        return true;
-    double left_ms = ordo_deadline_left(s->deadline) * 1000.0;
-    if (left_ms < 1.0)
-        return false;
-    if (left_ms < (double)UINT_MAX && (timeout_ms == 0 || left_ms < timeout_ms))
-        *budget_ms = (unsigned)left_ms;
-    return true;
 }
 
 struct stat_lookup {

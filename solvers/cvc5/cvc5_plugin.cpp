@@ -5,7 +5,10 @@
  *
  * cvc5 1.0.3 has no way to stop a running check from outside: interrupt()
  * only marks the instance, and a check that ends UNKNOWN (its time limit)
- * after an interrupt reports "interrupted" (no ORDO_SMT_CAP_INTERRUPT).
+ * after an interrupt reports "interrupted" (no ORDO_SMT_CAP_INTERRUPT). So
+ * the run's CPU time left is part of the check's (wall-clock) time limit,
+ * and a check that ran out of it while CPU time is left goes on
+ * (ordo_smt_bound_retry).
  * Instances must be used from the thread that created them (cvc5's term
  * manager is per thread).
  */
@@ -135,23 +138,22 @@ static ordo_smt_result cvc5_check(ordo_smt *s, unsigned n, const ordo_term *assu
         st.reason = "solver failed";
         return ORDO_SMT_UNKNOWN;
     }
+    ordo_smt_bound bound;
     unsigned budget;
-    if (!ordo_smt_check_budget(s, st.timeout_ms, &budget)) {
+    if (!ordo_smt_bound_begin(s, st.timeout_ms, &bound, &budget)) {
         st.reason = "deadline";
         return ORDO_SMT_UNKNOWN;
     }
     ordo_smt_result r = guarded(s, ORDO_SMT_UNKNOWN, [&](cvc5_state &) {
-        apply_timeout(st, budget);
+        std::vector<cvc5::Term> a;
+        a.reserve(n);
+        for (unsigned i = 0; i < n; i++)
+            a.push_back(term_of(assumptions[i]));
         cvc5::Result res;
-        if (n) {
-            std::vector<cvc5::Term> a;
-            a.reserve(n);
-            for (unsigned i = 0; i < n; i++)
-                a.push_back(term_of(assumptions[i]));
-            res = st.solver.checkSatAssuming(a);
-        } else {
-            res = st.solver.checkSat();
-        }
+        do {
+            apply_timeout(st, budget);
+            res = n ? st.solver.checkSatAssuming(a) : st.solver.checkSat();
+        } while (res.isUnknown() && !st.interrupted && ordo_smt_bound_retry(&bound, &budget));
         if (res.isSat())
             return ORDO_SMT_SAT;
         if (res.isUnsat())
@@ -161,8 +163,11 @@ static ordo_smt_result cvc5_check(ordo_smt *s, unsigned n, const ordo_term *assu
         st.reason = why.str();
         return ORDO_SMT_UNKNOWN;
     });
+    bool deadline = ordo_smt_bound_end(&bound, &r);
     if (!st.error.empty())
         st.reason = "solver failed";
+    else if (deadline)
+        st.reason = "deadline";
     else if (r == ORDO_SMT_UNKNOWN && st.interrupted)
         st.reason = "interrupted";
     st.model_ready = r == ORDO_SMT_SAT;

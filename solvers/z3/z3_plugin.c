@@ -166,28 +166,34 @@ static ordo_smt_result z3_check(ordo_smt *base, unsigned n, const ordo_term *ass
         s->unknown = "solver failed";
         return ORDO_SMT_UNKNOWN;
     }
+    ordo_smt_bound bound;
     unsigned budget;
-    if (!ordo_smt_check_budget(base, s->timeout_ms, &budget)) {
+    if (!ordo_smt_bound_begin(base, s->timeout_ms, &bound, &budget)) {
         s->unknown = "deadline";
         return ORDO_SMT_UNKNOWN;
     }
-    z3_apply_timeout(s, budget);
     s->unknown = NULL;
-    Z3_lbool r = n ? Z3_solver_check_assumptions(s->ctx, s->solver, n, (Z3_ast *)assumptions)
-                   : Z3_solver_check(s->ctx, s->solver);
+    Z3_lbool r;
+    do {
+        z3_apply_timeout(s, budget);
+        r = n ? Z3_solver_check_assumptions(s->ctx, s->solver, n, (Z3_ast *)assumptions)
+              : Z3_solver_check(s->ctx, s->solver);
+    } while (r == Z3_L_UNDEF && !s->interrupted && Z3_get_error_code(s->ctx) == Z3_OK &&
+             ordo_smt_bound_retry(&bound, &budget));
+    ordo_smt_result res = r == Z3_L_TRUE    ? ORDO_SMT_SAT
+                          : r == Z3_L_FALSE ? ORDO_SMT_UNSAT
+                                            : ORDO_SMT_UNKNOWN;
+    bool deadline = ordo_smt_bound_end(&bound, &res);
     if (!z3_ok(s)) {
         s->unknown = "solver failed";
         return ORDO_SMT_UNKNOWN;
     }
-    if (r == Z3_L_TRUE) {
-        s->model_ready = true;
-        return ORDO_SMT_SAT;
-    }
-    if (r == Z3_L_FALSE)
-        return ORDO_SMT_UNSAT;
-    if (s->interrupted)
+    if (deadline)
+        s->unknown = "deadline";
+    else if (res == ORDO_SMT_UNKNOWN && s->interrupted)
         s->unknown = "interrupted";
-    return ORDO_SMT_UNKNOWN;
+    s->model_ready = res == ORDO_SMT_SAT;
+    return res;
 }
 
 static unsigned z3_unsat_core(ordo_smt *base, ordo_term *out, unsigned cap)

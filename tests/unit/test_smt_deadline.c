@@ -1,7 +1,8 @@
 /*
- * Checks stop at the run's deadline (core/src/smt.c: ordo_smt_create,
- * ordo_smt_check_budget), for every built solver plugin, with deadlines on
- * wall-clock time (core/src/deadline.c).
+ * Checks stop at the run's deadline (core/src/smt.c: ordo_smt_create;
+ * core/src/smt_bound.c), for every built solver plugin, with deadlines on
+ * wall-clock and on CPU time (core/src/deadline.c): the CPU limit counts
+ * CPU time, however much wall time passes.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,9 +11,13 @@
 #include <cmocka.h>
 
 #include <limits.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <ordo/host.h>
 #include <ordo/plugin.h>
@@ -31,15 +36,35 @@ static void set_deadline(double left)
     deadline.wall_end = ordo_monotonic_s() + left;
 }
 
-static ordo_smt *solver_with_deadline(double left, unsigned timeout_ms)
+/* `cpu` seconds of process CPU time and `wall` of wall time from now. */
+static void set_cpu_deadline(double cpu, double wall)
 {
-    set_deadline(left);
+    deadline.cpu_limit_s = ordo_process_cputime_s() + cpu;
+    deadline.wall_end = ordo_monotonic_s() + wall;
+}
+
+static void sleep_s(double s)
+{
+    struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
+/* An instance bound to `deadline` (set it first). */
+static ordo_smt *bounded_solver(unsigned timeout_ms)
+{
     ordo_solver_factory f = plugin;
     f.deadline = &deadline;
     ordo_smt_config cfg = { .timeout_ms = timeout_ms };
     ordo_smt *s = ordo_smt_create(&f, &cfg);
     assert_non_null(s);
     return s;
+}
+
+static ordo_smt *solver_with_deadline(double left, unsigned timeout_ms)
+{
+    set_deadline(left);
+    return bounded_solver(timeout_ms);
 }
 
 static double timed_check(ordo_smt *s, ordo_smt_result expect)
@@ -106,13 +131,284 @@ static void budget_arithmetic(void **state)
     assert_false(ordo_smt_check_budget(&s, 700, &ms));
 }
 
+/* ---- CPU time: the bound of a check (core only, stand-in plugins) ---- */
+
+static atomic_int interrupts;
+static void count_interrupt(ordo_smt *s)
+{
+    (void)s;
+    atomic_fetch_add(&interrupts, 1);
+}
+static const ordo_solver_ops interruptible = { .caps = ORDO_SMT_CAP_INTERRUPT,
+                                               .interrupt = count_interrupt };
+static const ordo_solver_ops uninterruptible = { .caps = 0 };
+
+/* Burns CPU time until `cond` holds or `limit` seconds of it are spent;
+ * returns the CPU seconds spent. */
+static double spin_until(const atomic_int *cond, double limit)
+{
+    double t0 = ordo_process_cputime_s(), t = t0;
+    while ((!cond || !atomic_load(cond)) && t - t0 < limit)
+        t = ordo_process_cputime_s();
+    return t - t0;
+}
+
+/* A stand-in instance and the bound of one check. */
+struct stand_in {
+    ordo_smt s;
+    ordo_smt_bound b;
+    unsigned ms; /* the solver's time limit */
+};
+
+/* Begins a check of a stand-in with `ops` under `cpu` seconds of CPU time
+ * and 30 s of wall time. */
+static void begin(struct stand_in *t, const ordo_solver_ops *ops, double cpu, unsigned timeout_ms)
+{
+    t->s = (ordo_smt){ ops, &deadline };
+    set_cpu_deadline(cpu, 30.0);
+    assert_true(ordo_smt_bound_begin(&t->s, timeout_ms, &t->b, &t->ms));
+}
+
+/* (Every begin is ended before the next assertion: a failing one must not
+ * leave an armed timer behind.) */
+static void cpu_time_left_goes_to_the_timer_not_the_solver(void **state)
+{
+    (void)state;
+    struct stand_in t;
+    ordo_smt_result r = ORDO_SMT_SAT;
+    begin(&t, &interruptible, 1.0, 0);
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+    assert_true(t.ms > 29000 && t.ms <= 30000); /* the wall time left */
+    assert_int_equal(r, ORDO_SMT_SAT);
+    /* an explicit timeout stays wall-clock */
+    begin(&t, &interruptible, 1.0, 700);
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+    assert_int_equal(t.ms, 700);
+    /* without interrupt(), the CPU time left bounds the solver */
+    begin(&t, &uninterruptible, 1.0, 0);
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+    assert_true(t.ms > 900 && t.ms <= 1000);
+    /* no CPU time left: the deadline has passed */
+    deadline.cpu_limit_s = 1e-6; /* (> 0: a limit, and long used up) */
+    assert_false(ordo_smt_bound_begin(&t.s, 700, &t.b, &t.ms));
+}
+
+static void timer_interrupts_at_the_cpu_limit_and_not_after_end(void **state)
+{
+    (void)state;
+    struct stand_in t;
+    atomic_store(&interrupts, 0);
+    begin(&t, &interruptible, 0.05, 0);
+    sleep_s(0.1); /* wall time without CPU time: no interrupt */
+    int after_sleep = atomic_load(&interrupts);
+    double spent = spin_until(&interrupts, 1.0);
+    ordo_smt_result r = ORDO_SMT_SAT; /* answered as the timer fired */
+    bool ended_by_deadline = ordo_smt_bound_end(&t.b, &r);
+    assert_int_equal(after_sleep, 0);
+    assert_true(atomic_load(&interrupts) > 0);
+    assert_true(spent > 0.03 && spent < 0.3);
+    assert_true(ended_by_deadline);
+    assert_int_equal(r, ORDO_SMT_UNKNOWN);
+    int seen = atomic_load(&interrupts);
+    spin_until(NULL, 0.05); /* the timer repeated while armed; not now */
+    assert_int_equal(atomic_load(&interrupts), seen);
+}
+
+static void uninterruptible_check_goes_on_while_cpu_time_is_left(void **state)
+{
+    (void)state;
+    struct stand_in t;
+    ordo_smt_result r = ORDO_SMT_UNKNOWN;
+    begin(&t, &uninterruptible, 0.2, 0);
+    assert_true(t.ms > 150 && t.ms <= 200);
+    sleep_s(t.ms / 1000.0); /* a busy machine: the limit passed, little CPU used */
+    assert_true(ordo_smt_bound_retry(&t.b, &t.ms));
+    assert_true(t.ms > 150 && t.ms <= 200);
+    /* ended before its limit: not a time-out, no retry */
+    assert_false(ordo_smt_bound_retry(&t.b, &t.ms));
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+    /* the timeout is wall-clock and counts over all attempts */
+    begin(&t, &uninterruptible, 0.2, 300);
+    sleep_s(t.ms / 1000.0);
+    assert_true(ordo_smt_bound_retry(&t.b, &t.ms));
+    assert_true(t.ms < 150);
+    sleep_s(t.ms / 1000.0);
+    assert_false(ordo_smt_bound_retry(&t.b, &t.ms));
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+}
+
+/* ---- CPU time: real solvers ------------------------------------------------ */
+
+static ordo_term int_over_3(ordo_smt *s)
+{
+    ordo_term x = ordo_smt_var(s, "x", ordo_smt_int_sort(s));
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_GT, x, ordo_smt_int(s, 3)));
+    return x;
+}
+
+/* With time enough, s (asserting int_over_3) answers, and x has a value. */
+static void answers_in_time(ordo_smt *s, ordo_term x)
+{
+    set_cpu_deadline(100.0, 100.0);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    int64_t v = 0;
+    assert_true(ordo_smt_to_int64(s, ordo_smt_eval(s, x, true), &v));
+    assert_true(v > 3);
+    assert_null(ordo_smt_error(s));
+}
+
+static void cpu_deadline_stops_a_hard_check(void **state)
+{
+    (void)state;
+    set_cpu_deadline(0.5, 30.0);
+    ordo_smt *s = bounded_solver(0);
+    ordo_smt_push(s);
+    smt_assert_pigeonhole(s, 14);
+    double cpu0 = ordo_process_cputime_s();
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNKNOWN);
+    double cpu = ordo_process_cputime_s() - cpu0;
+    assert_true(cpu > 0.3 && cpu < 1.0);
+    assert_string_equal(ordo_smt_reason_unknown(s), "deadline");
+    assert_null(ordo_smt_error(s));
+    /* the interrupt does not reach the next check or its model */
+    ordo_smt_pop(s, 1);
+    answers_in_time(s, int_over_3(s));
+    ordo_smt_destroy(s);
+}
+
+/* 1.5 s of wall time spent before a check leave the 1 s of CPU time. */
+static void sleeping_spends_no_cpu_budget(void **state)
+{
+    (void)state;
+    set_cpu_deadline(1.0, 30.0);
+    ordo_smt *s = bounded_solver(0);
+    int_over_3(s);
+    sleep_s(1.5);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    ordo_smt_destroy(s);
+}
+
+/* The smallest pigeonhole (from 6 holes) whose check takes this solver at
+ * least `cpu` seconds of CPU time, at most 12. */
+static unsigned pigeonhole_taking(double cpu)
+{
+    unsigned holes = 6;
+    for (; holes < 12; holes++) {
+        ordo_smt *s = ordo_smt_create(&plugin, NULL);
+        smt_assert_pigeonhole(s, holes);
+        double t0 = ordo_process_cputime_s();
+        assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
+        double took = ordo_process_cputime_s() - t0;
+        ordo_smt_destroy(s);
+        if (took >= cpu)
+            break;
+    }
+    return holes;
+}
+
+static void on_sigusr1(int sig)
+{
+    (void)sig;
+    struct timespec ts = { 0, 800000000L };
+    nanosleep(&ts, NULL);
+}
+
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid /* glibc before 2.38 */
+#endif
+
+/* After 5 ms more of process CPU time, this thread sleeps 0.8 s in a signal
+ * handler: started just before a check, wall time passes inside the check,
+ * as on a busy machine, without CPU time. */
+static timer_t deschedule_soon(void)
+{
+    struct sigevent ev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGUSR1 };
+    ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
+    timer_t t;
+    assert_int_equal(timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &t), 0);
+    struct itimerspec at = { .it_value = { 0, 5000000L } };
+    assert_int_equal(timer_settime(t, 0, &at, NULL), 0);
+    return t;
+}
+
+static void wall_time_lost_inside_a_check_spends_no_cpu_budget(void **state)
+{
+    (void)state;
+    unsigned holes = pigeonhole_taking(0.04);
+    struct sigaction sa = { .sa_handler = on_sigusr1, .sa_flags = SA_RESTART }, old;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    set_cpu_deadline(0.5, 30.0); /* less than the 0.8 s the check loses */
+    ordo_smt *s = bounded_solver(0);
+    smt_assert_pigeonhole(s, holes);
+    double w0 = ordo_monotonic_s();
+    timer_t t = deschedule_soon();
+    ordo_smt_result r = ordo_smt_check(s);
+    double wall = ordo_monotonic_s() - w0;
+    timer_delete(t);
+    sigaction(SIGUSR1, &old, NULL);
+    char why[160];
+    snprintf(why, sizeof why, "pigeonhole %u: %s (%s) after %.2f s", holes,
+             ordo_smt_result_name(r), r == ORDO_SMT_UNKNOWN ? ordo_smt_reason_unknown(s) : "",
+             wall);
+    ordo_smt_destroy(s);
+    if (r != ORDO_SMT_UNSAT || wall < 0.8) /* (< 0.8: the signal came after the check) */
+        fail_msg("%s", why);
+}
+
+/* POSIX timers of the process (Linux: /proc/self/timers); -1 = unknown. */
+static int posix_timers(void)
+{
+    FILE *f = fopen("/proc/self/timers", "r");
+    if (!f)
+        return -1;
+    int n = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f))
+        n += strncmp(line, "ID:", 3) == 0;
+    fclose(f);
+    return n;
+}
+
+/* A CPU limit that falls due around the end of quick checks: each answers,
+ * or says "deadline"; the instance stays sound for the next one, and no
+ * timer is left behind. */
+static void cpu_deadline_racing_quick_checks(void **state)
+{
+    (void)state;
+    int timers = posix_timers();
+    set_cpu_deadline(100.0, 100.0);
+    ordo_smt *s = bounded_solver(0);
+    ordo_term x = int_over_3(s);
+    for (unsigned i = 0; i < 100; i++) {
+        set_cpu_deadline((i % 20) * 0.0001, 30.0);
+        ordo_smt_result r = ordo_smt_check(s);
+        if (r == ORDO_SMT_UNKNOWN)
+            assert_string_equal(ordo_smt_reason_unknown(s), "deadline");
+        else
+            assert_int_equal(r, ORDO_SMT_SAT);
+        answers_in_time(s, x);
+    }
+    ordo_smt_destroy(s);
+    assert_int_equal(posix_timers(), timers);
+}
+
 int main(void)
 {
-    static const struct CMUnitTest core_tests[] = { cmocka_unit_test(budget_arithmetic) };
+    static const struct CMUnitTest core_tests[] = {
+        cmocka_unit_test(budget_arithmetic),
+        cmocka_unit_test(cpu_time_left_goes_to_the_timer_not_the_solver),
+        cmocka_unit_test(timer_interrupts_at_the_cpu_limit_and_not_after_end),
+        cmocka_unit_test(uninterruptible_check_goes_on_while_cpu_time_is_left),
+    };
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(passed_deadline_answers_unknown_at_once),
         cmocka_unit_test(deadline_bounds_a_check_without_timeout),
         cmocka_unit_test(smaller_timeout_wins_over_deadline),
+        cmocka_unit_test(cpu_deadline_stops_a_hard_check),
+        cmocka_unit_test(sleeping_spends_no_cpu_budget),
+        cmocka_unit_test(wall_time_lost_inside_a_check_spends_no_cpu_budget),
+        cmocka_unit_test(cpu_deadline_racing_quick_checks),
     };
     int failed = cmocka_run_group_tests_name("budget", core_tests, NULL, NULL);
     static const char *const solvers[] = { "z3", "cvc5" };

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,7 +97,7 @@ typedef struct {
 } ordo_smt_propagator;
 
 typedef struct {
-    unsigned timeout_ms;     /* per check; 0 = none */
+    unsigned timeout_ms;     /* per check, wall-clock; 0 = none */
     const char *logic;       /* optional SMT-LIB logic hint, e.g. "QF_AUFLIA" */
     bool produce_cores;      /* enable unsat cores */
     bool produce_interpolants;
@@ -188,7 +189,7 @@ typedef struct ordo_solver_ops {
 struct ordo_smt {
     const ordo_solver_ops *ops;
     /* Set by ordo_smt_create(); NULL = no deadline. Plugins bound each
-     * check with ordo_smt_check_budget(). */
+     * check with ordo_smt_bound_begin() and the like. */
     const struct ordo_deadline *deadline;
 };
 
@@ -212,9 +213,53 @@ double ordo_smt_stat(ordo_smt *s, const char *key);
 const char *ordo_smt_result_name(ordo_smt_result r);
 
 /* For solver plugins: the time budget of the next check in ms, the smaller
- * of timeout_ms (0 = none) and the deadline's time left; 0 = unbounded.
- * false when the deadline has already passed (report UNKNOWN, "deadline"). */
+ * of timeout_ms (0 = none) and the deadline's time left (CPU or wall,
+ * whichever is less); 0 = unbounded. false when the deadline has already
+ * passed (report UNKNOWN, "deadline"). For work no CPU timer watches
+ * (interpolation, QE); checks use ordo_smt_bound_begin(). */
 bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms);
+
+/* For solver plugins: the limits of one check (core/src/smt_bound.c).
+ *
+ *     ordo_smt_bound b;
+ *     unsigned ms;
+ *     if (!ordo_smt_bound_begin(s, timeout_ms, &b, &ms))
+ *         report UNKNOWN "deadline" (it has passed);
+ *     do
+ *         run the check with the solver's own time limit set to ms (0 = none);
+ *     while (it ended UNKNOWN, not by interrupt(), && ordo_smt_bound_retry(&b, &ms));
+ *     if (ordo_smt_bound_end(&b, &result))  (after every begin that returned true)
+ *         report UNKNOWN "deadline";
+ *
+ * timeout_ms (the instance's, 0 = none) stays wall-clock time; the run's
+ * deadline stops the check when its CPU time (process CPU time, all
+ * threads) or its wall time is used up. With ORDO_SMT_CAP_INTERRUPT, a
+ * CPU-time timer calls interrupt() from another thread at the CPU limit and
+ * ms covers only the timeout and the wall time left. Without it (or without
+ * CPU-time timers on the system), ms also covers the CPU time left, and
+ * ordo_smt_bound_retry() says whether a check that ran out of that budget
+ * may go on (CPU time is still left: the machine was busy) with a new ms.
+ * ordo_smt_bound_end() stops the timer (no interrupt comes after it) and
+ * returns true, setting *r to UNKNOWN, when the deadline ended the check:
+ * the timer fired (even if the solver answered in that instant: its CPU
+ * time is spent, and an interrupt after the answer may have spoilt reading
+ * its model) or *r is UNKNOWN and the deadline has passed. */
+typedef struct ordo_smt_bound {
+    /* private to core/src/smt_bound.c */
+    ordo_smt *s;
+    double timeout_end;  /* CLOCK_MONOTONIC s; 0 = no timeout */
+    double started;      /* the current attempt's start, CLOCK_MONOTONIC s */
+    double cpu_budget_s; /* its limit (s) when the CPU time left set it, else 0 */
+    bool timed;          /* a CPU-time timer watches the check */
+    bool fired;          /* it has interrupted the check */
+    unsigned id;         /* the timer's key in the list of armed ones */
+    timer_t timer;
+    struct ordo_smt_bound *next;
+} ordo_smt_bound;
+bool ordo_smt_bound_begin(ordo_smt *s, unsigned timeout_ms, ordo_smt_bound *b,
+                          unsigned *budget_ms);
+bool ordo_smt_bound_retry(ordo_smt_bound *b, unsigned *budget_ms);
+bool ordo_smt_bound_end(ordo_smt_bound *b, ordo_smt_result *r);
 
 /* For solver plugins: NULL when n arguments suit op, else a message. */
 const char *ordo_smt_check_arity(ordo_smt_op op, unsigned n);
