@@ -7,8 +7,9 @@
  * CPU limit counts the process' CPU time, which on a loaded machine grows
  * slower. So when the plugin can interrupt a check, a POSIX CPU-time timer
  * on the process clock (all threads: what the runner limits) interrupts it
- * once the deadline's CPU time is used up, and the solver's own limit is
- * only the timeout and the wall time left. Otherwise (cvc5 1.0.3 cannot be
+ * once the deadline's CPU time is used up, a second timer at the deadline's
+ * wall end, and the solver's own limit is only the instance's timeout.
+ * Otherwise (cvc5 1.0.3 cannot be
  * interrupted, or the system has no CPU-time timers) the solver's limit
  * also covers the CPU time left, as wall time, which is no less for a
  * single-threaded solver; a check that ran out of it while CPU time is left
@@ -25,7 +26,7 @@
 
 /* Less than this left (s): the deadline or timeout has passed. */
 #define MIN_LEFT_S 0.001
-/* The timer repeats its interrupt every 10 ms of CPU time until the check
+/* A timer repeats its interrupt every 10 ms (of its clock) until the check
  * ends: a solver may clear an interrupt that came just before its search. */
 #define REPEAT_NS 10000000L
 /* An attempt that lasted this share of its limit ran out of time. */
@@ -38,7 +39,7 @@ static pthread_mutex_t armed_lock = PTHREAD_MUTEX_INITIALIZER;
 static ordo_smt_bound *armed;
 static unsigned last_id;
 
-static void on_cpu_limit(union sigval v)
+static void on_limit(union sigval v)
 {
     pthread_mutex_lock(&armed_lock);
     for (ordo_smt_bound *b = armed; b; b = b->next)
@@ -59,50 +60,70 @@ static void unlist(ordo_smt_bound *b)
         }
 }
 
-/* Arms b's timer at the deadline's CPU limit; false when the system has no
- * CPU-time timer for us (then nothing is armed). */
-static bool arm(ordo_smt_bound *b, double cpu_limit_s)
+static bool add_timer(ordo_smt_bound *b, clockid_t clock, double at_s)
+{
+    struct sigevent ev = { .sigev_notify = SIGEV_THREAD,
+                           .sigev_value.sival_int = (int)b->id,
+                           .sigev_notify_function = on_limit };
+    timer_t *t = &b->timers[b->n_timers];
+    if (timer_create(clock, &ev, t) != 0)
+        return false;
+    double whole = floor(at_s);
+    struct itimerspec at = {
+        .it_value = { (time_t)whole, (long)((at_s - whole) * 1e9) },
+        .it_interval = { 0, REPEAT_NS },
+    };
+    if (timer_settime(*t, TIMER_ABSTIME, &at, NULL) != 0) {
+        timer_delete(*t);
+        return false;
+    }
+    b->n_timers++;
+    return true;
+}
+
+static void delete_timers(ordo_smt_bound *b)
+{
+    for (unsigned i = 0; i < b->n_timers; i++)
+        timer_delete(b->timers[i]);
+    b->n_timers = 0;
+}
+
+/* Arms b's timers at the deadline's CPU limit and at its wall end (so the
+ * solver's own limit can stay the instance's constant timeout: Z3 answers
+ * differently and slower when its timeout is set anew before each check);
+ * false when the system has no CPU-time timer for us (then none is armed). */
+static bool arm(ordo_smt_bound *b, const ordo_deadline *d)
 {
     pthread_mutex_lock(&armed_lock);
     b->id = ++last_id;
-    pthread_mutex_unlock(&armed_lock);
-    struct sigevent ev = { .sigev_notify = SIGEV_THREAD,
-                           .sigev_value.sival_int = (int)b->id,
-                           .sigev_notify_function = on_cpu_limit };
-    if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &b->timer) != 0)
-        return false;
-    pthread_mutex_lock(&armed_lock);
     b->next = armed;
     armed = b;
     pthread_mutex_unlock(&armed_lock);
-    double whole = floor(cpu_limit_s);
-    struct itimerspec at = {
-        .it_value = { (time_t)whole, (long)((cpu_limit_s - whole) * 1e9) },
-        .it_interval = { 0, REPEAT_NS },
-    };
-    if (timer_settime(b->timer, TIMER_ABSTIME, &at, NULL) == 0)
+    if (add_timer(b, CLOCK_PROCESS_CPUTIME_ID, d->cpu_limit_s) &&
+        (d->wall_end <= 0 || add_timer(b, CLOCK_MONOTONIC, d->wall_end)))
         return true;
     pthread_mutex_lock(&armed_lock);
     unlist(b);
     pthread_mutex_unlock(&armed_lock);
-    timer_delete(b->timer);
+    delete_timers(b);
     return false;
 }
 
 /* The smallest of the time left at `now` before `timeout_end` (0 = none)
- * and the deadline d (its CPU time only when `cpu`); *by_cpu tells whether
- * the CPU time left is that smallest. INFINITY when nothing bounds it. */
-static double time_left(double now, double timeout_end, const ordo_deadline *d, bool cpu,
+ * and, unless timers watch it, the deadline d; *by_cpu tells whether the
+ * CPU time left is that smallest. INFINITY when nothing bounds it. */
+static double time_left(double now, double timeout_end, const ordo_deadline *d, bool timed,
                         bool *by_cpu)
 {
     double left = INFINITY;
     if (timeout_end > 0)
         left = timeout_end - now;
-    if (d && d->wall_end > 0 && d->wall_end - now < left)
-        left = d->wall_end - now;
     *by_cpu = false;
-    double cpu_left = d && cpu && d->cpu_limit_s > 0 ? d->cpu_limit_s - ordo_process_cputime_s()
-                                                     : INFINITY;
+    if (!d || timed)
+        return left;
+    if (d->wall_end > 0 && d->wall_end - now < left)
+        left = d->wall_end - now;
+    double cpu_left = d->cpu_limit_s > 0 ? d->cpu_limit_s - ordo_process_cputime_s() : INFINITY;
     if (cpu_left < left) {
         left = cpu_left;
         *by_cpu = true;
@@ -134,7 +155,7 @@ bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *bud
 static unsigned attempt(ordo_smt_bound *b, double now)
 {
     bool by_cpu;
-    double left = time_left(now, b->timeout_end, b->s->deadline, !b->timed, &by_cpu);
+    double left = time_left(now, b->timeout_end, b->s->deadline, b->timed, &by_cpu);
     b->started = now;
     b->cpu_budget_s = by_cpu ? left : 0;
     return to_ms(left);
@@ -148,7 +169,7 @@ bool ordo_smt_bound_begin(ordo_smt *s, unsigned timeout_ms, ordo_smt_bound *b,
     if (d && ordo_deadline_left(d) < MIN_LEFT_S)
         return false;
     b->timed = d && d->cpu_limit_s > 0 && (s->ops->caps & ORDO_SMT_CAP_INTERRUPT) &&
-               arm(b, d->cpu_limit_s);
+               arm(b, d);
     double now = ordo_monotonic_s();
     if (timeout_ms)
         b->timeout_end = now + timeout_ms / 1000.0;
@@ -162,7 +183,7 @@ bool ordo_smt_bound_retry(ordo_smt_bound *b, unsigned *budget_ms)
     if (b->cpu_budget_s <= 0 || now - b->started < b->cpu_budget_s * RAN_OUT)
         return false; /* not ended by a limit that stood for the CPU time left */
     bool by_cpu;
-    if (time_left(now, b->timeout_end, b->s->deadline, true, &by_cpu) < MIN_LEFT_S)
+    if (time_left(now, b->timeout_end, b->s->deadline, false, &by_cpu) < MIN_LEFT_S)
         return false;
     *budget_ms = attempt(b, now);
     return true;
@@ -172,7 +193,7 @@ bool ordo_smt_bound_end(ordo_smt_bound *b, ordo_smt_result *r)
 {
     bool fired = false;
     if (b->timed) {
-        timer_delete(b->timer);
+        delete_timers(b);
         pthread_mutex_lock(&armed_lock);
         unlist(b);
         fired = b->fired;

@@ -32,18 +32,6 @@ static ordo_engine_result error(char *reason, bool owned)
                                  .owns_reason = owned };
 }
 
-/* The run's solver factory without its deadline: bounded by a deadline,
- * the z3 plugin sets Z3's timeout anew before each check (the time left
- * shrinks), which changes Z3's search (other models, other checksum) and
- * costs CPU, so the two interfaces would no longer do the same work. The
- * runner still enforces the limits. */
-static ordo_solver_factory without_deadline(const ordo_solver_factory *f)
-{
-    ordo_solver_factory copy = *f;
-    copy.deadline = NULL;
-    return copy;
-}
-
 static smt_checksum repeat_raw(long repeat)
 {
     smt_checksum sum = 0;
@@ -55,9 +43,9 @@ static smt_checksum repeat_raw(long repeat)
 /* false (with *failure) when the solver failed */
 static bool repeat_ordo(const ordo_solver_factory *f, long repeat, smt_checksum *sum, char **failure)
 {
-    ordo_solver_factory solvers = without_deadline(f);
+    /* The run's factory as engines get it, bounded by the run's deadline. */
     for (long i = 0; i < repeat; i++)
-        if (!smt_workload_ordo(&solvers, sum, failure))
+        if (!smt_workload_ordo(f, sum, failure))
             return false;
     return true;
 }

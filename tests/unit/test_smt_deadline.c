@@ -161,12 +161,19 @@ struct stand_in {
 };
 
 /* Begins a check of a stand-in with `ops` under `cpu` seconds of CPU time
- * and 30 s of wall time. */
-static void begin(struct stand_in *t, const ordo_solver_ops *ops, double cpu, unsigned timeout_ms)
+ * and `wall` seconds of wall time. */
+static void begin_within(struct stand_in *t, const ordo_solver_ops *ops, double cpu, double wall,
+                         unsigned timeout_ms)
 {
     t->s = (ordo_smt){ ops, &deadline };
-    set_cpu_deadline(cpu, 30.0);
+    set_cpu_deadline(cpu, wall);
     assert_true(ordo_smt_bound_begin(&t->s, timeout_ms, &t->b, &t->ms));
+}
+
+/* The same with 30 s of wall time. */
+static void begin(struct stand_in *t, const ordo_solver_ops *ops, double cpu, unsigned timeout_ms)
+{
+    begin_within(t, ops, cpu, 30.0, timeout_ms);
 }
 
 /* (Every begin is ended before the next assertion: a failing one must not
@@ -178,7 +185,7 @@ static void cpu_time_left_goes_to_the_timer_not_the_solver(void **state)
     ordo_smt_result r = ORDO_SMT_SAT;
     begin(&t, &interruptible, 1.0, 0);
     assert_false(ordo_smt_bound_end(&t.b, &r));
-    assert_true(t.ms > 29000 && t.ms <= 30000); /* the wall time left */
+    assert_int_equal(t.ms, 0); /* timers watch the deadline, the solver has no limit */
     assert_int_equal(r, ORDO_SMT_SAT);
     /* an explicit timeout stays wall-clock */
     begin(&t, &interruptible, 1.0, 700);
@@ -212,6 +219,20 @@ static void timer_interrupts_at_the_cpu_limit_and_not_after_end(void **state)
     int seen = atomic_load(&interrupts);
     spin_until(NULL, 0.05); /* the timer repeated while armed; not now */
     assert_int_equal(atomic_load(&interrupts), seen);
+}
+
+static void timer_interrupts_at_the_wall_end(void **state)
+{
+    (void)state;
+    struct stand_in t;
+    atomic_store(&interrupts, 0);
+    begin_within(&t, &interruptible, 30.0, 0.05, 0);
+    sleep_s(0.15); /* no CPU time spent, but the wall time is up */
+    ordo_smt_result r = ORDO_SMT_SAT;
+    bool ended_by_deadline = ordo_smt_bound_end(&t.b, &r);
+    assert_true(atomic_load(&interrupts) > 0);
+    assert_true(ended_by_deadline);
+    assert_int_equal(r, ORDO_SMT_UNKNOWN);
 }
 
 static void uninterruptible_check_goes_on_while_cpu_time_is_left(void **state)
@@ -399,6 +420,7 @@ int main(void)
         cmocka_unit_test(budget_arithmetic),
         cmocka_unit_test(cpu_time_left_goes_to_the_timer_not_the_solver),
         cmocka_unit_test(timer_interrupts_at_the_cpu_limit_and_not_after_end),
+        cmocka_unit_test(timer_interrupts_at_the_wall_end),
         cmocka_unit_test(uninterruptible_check_goes_on_while_cpu_time_is_left),
     };
     static const struct CMUnitTest tests[] = {

@@ -233,9 +233,9 @@ bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *bud
  *
  * timeout_ms (the instance's, 0 = none) stays wall-clock time; the run's
  * deadline stops the check when its CPU time (process CPU time, all
- * threads) or its wall time is used up. With ORDO_SMT_CAP_INTERRUPT, a
- * CPU-time timer calls interrupt() from another thread at the CPU limit and
- * ms covers only the timeout and the wall time left. Without it (or without
+ * threads) or its wall time is used up. With ORDO_SMT_CAP_INTERRUPT,
+ * timers call interrupt() from another thread at the CPU limit and at the
+ * wall end, and ms is only the timeout. Without it (or without
  * CPU-time timers on the system), ms also covers the CPU time left, and
  * ordo_smt_bound_retry() says whether a check that ran out of that budget
  * may go on (CPU time is still left: the machine was busy) with a new ms.
@@ -250,10 +250,11 @@ typedef struct ordo_smt_bound {
     double timeout_end;  /* CLOCK_MONOTONIC s; 0 = no timeout */
     double started;      /* the current attempt's start, CLOCK_MONOTONIC s */
     double cpu_budget_s; /* its limit (s) when the CPU time left set it, else 0 */
-    bool timed;          /* a CPU-time timer watches the check */
+    bool timed;          /* timers watch the deadline (CPU and wall) */
     bool fired;          /* it has interrupted the check */
-    unsigned id;         /* the timer's key in the list of armed ones */
-    timer_t timer;
+    unsigned id;         /* the timers' key in the list of armed ones */
+    timer_t timers[2];   /* CPU time, wall time */
+    unsigned n_timers;
     struct ordo_smt_bound *next;
 } ordo_smt_bound;
 bool ordo_smt_bound_begin(ordo_smt *s, unsigned timeout_ms, ordo_smt_bound *b,
