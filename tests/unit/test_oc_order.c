@@ -62,6 +62,27 @@ static bool has_conflict(const oc_clauses *c, oc_lit *want, size_t n)
     return false;
 }
 
+/* Runs the finder in mode on the finished es and po into c, which it
+ * initializes (the caller frees it); returns the finder's statistics. */
+static oc_finder_stats find(const oc_events *es, const oc_po *po, oc_finder_mode mode,
+                            size_t max, oc_clauses *c)
+{
+    oc_clauses_init(c);
+    oc_finder_stats st = { 0 };
+    oc_find_conflicts(es, po, mode, max, c, &st);
+    return st;
+}
+
+/* The reason of g's first conflict is exactly {a, b}. */
+static void expect_reason(const oc_graph *g, oc_lit a, oc_lit b)
+{
+    size_t n;
+    const oc_lit *r = oc_graph_conflict(g, 0, &n);
+    oc_lit want[2] = { a < b ? a : b, a < b ? b : a };
+    assert_int_equal(n, 2);
+    assert_memory_equal(r, want, sizeof want);
+}
+
 /* Thesis Figure 5.3: init writes x0, y0; thread 1: if (y1 == 1) x1 = 1;
  * else x2 = 1 - y2; thread 2: y3 = x3; x4 = 1 - y4; assert on x5, y5. */
 typedef struct {
@@ -116,11 +137,7 @@ static void figure53_conflict_clause(void **state)
     assert_int_equal(oc_graph_propagate(g, 1), 0);
     oc_graph_assign(g, rf25, true);
     assert_int_equal(oc_graph_propagate(g, 1), 1);
-    size_t n;
-    const oc_lit *r = oc_graph_conflict(g, 0, &n);
-    oc_lit want[2] = { rf23 < rf25 ? rf23 : rf25, rf23 < rf25 ? rf25 : rf23 };
-    assert_int_equal(n, 2);
-    assert_memory_equal(r, want, sizeof want);
+    expect_reason(g, rf23, rf25);
     /* Undo: without rf_{2,5} the graph is consistent again. */
     oc_graph_pop(g, 1);
     oc_graph_push(g);
@@ -137,12 +154,9 @@ static void figure53_finder_clause(void **state)
     figure53 f;
     build_figure53(&f);
     oc_clauses c;
-    oc_clauses_init(&c);
-    oc_finder_stats st = { 0 };
-    oc_find_conflicts(&f.es, &f.po, OC_FINDER_RF_WS_FR, 100000, &c, &st);
+    oc_finder_stats st = find(&f.es, &f.po, OC_FINDER_RF_WS_FR, 100000, &c);
     oc_lit rf23 = rf_lit(&f.es, f.wx2, f.rx3), rf25 = rf_lit(&f.es, f.wx2, f.rx5);
-    oc_lit want[2] = { rf23 < rf25 ? rf23 : rf25, rf23 < rf25 ? rf25 : rf23 };
-    assert_true(has_conflict(&c, want, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ rf23, rf25 }, 2));
     assert_true(st.conflicts_ws_fr > 0);
     oc_clauses_free(&c);
     free_figure53(&f);
@@ -161,13 +175,10 @@ static void finder_shape_rf(void **state)
     unsigned wx = ev(&es, (int)ry, OC_WRITE, 2, X, 0);
     finish(&es, &po);
     oc_clauses c;
-    oc_clauses_init(&c);
-    oc_finder_stats st = { 0 };
-    oc_find_conflicts(&es, &po, OC_FINDER_RF, 100, &c, &st);
+    oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
     oc_lit a = rf_lit(&es, wx, rx), b = rf_lit(&es, wy, ry);
-    oc_lit want[2] = { a < b ? a : b, a < b ? b : a };
     assert_int_equal(c.n, 1);
-    assert_true(has_conflict(&c, want, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ a, b }, 2));
     assert_int_equal(st.conflicts_rf, 1);
     assert_int_equal(st.conflicts_ws_fr, 0);
     /* The graph agrees: both rf true close a cycle. */
@@ -196,9 +207,7 @@ static void finder_shape_ws_fr(void **state)
     unsigned rx = ev(&es, (int)wx2, OC_READ, 2, X, 0);
     finish(&es, &po);
     oc_clauses c;
-    oc_clauses_init(&c);
-    oc_finder_stats st = { 0 };
-    oc_find_conflicts(&es, &po, OC_FINDER_RF, 100, &c, &st);
+    oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
     assert_int_equal(c.n, 0); /* no 5.4a shape here */
     oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, 100, &c, &st);
     oc_lit want[3] = { g, rf_lit(&es, wy, ry), rf_lit(&es, wx, rx) };
@@ -223,12 +232,9 @@ static void finder_shape_po_only(void **state)
     unsigned r = ev(&es, (int)w2, OC_READ, 1, X, 0);
     finish(&es, &po);
     oc_clauses c;
-    oc_clauses_init(&c);
-    oc_finder_stats st = { 0 };
-    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, 100, &c, &st);
-    oc_lit want[1] = { rf_lit(&es, w, r) };
+    find(&es, &po, OC_FINDER_RF_WS_FR, 100, &c);
     assert_int_equal(c.n, 1);
-    assert_true(has_conflict(&c, want, 1));
+    assert_true(has_conflict(&c, (oc_lit[]){ rf_lit(&es, w, r) }, 1));
     oc_clauses_free(&c);
     oc_po_free(&po);
     oc_events_free(&es);
@@ -262,11 +268,7 @@ static void reasons_are_minimal(void **state)
     oc_graph_push(g);
     oc_graph_assign(g, l0, true);
     assert_int_equal(oc_graph_propagate(g, 1), 1);
-    size_t n;
-    const oc_lit *r = oc_graph_conflict(g, 0, &n);
-    oc_lit want[2] = { l0 < l1 ? l0 : l1, l0 < l1 ? l1 : l0 };
-    assert_int_equal(n, 2);
-    assert_memory_equal(r, want, sizeof want);
+    expect_reason(g, l0, l1);
     /* Without l1 the longer explanation is the only one. */
     oc_graph_pop(g, 2);
     oc_graph_push(g);
@@ -274,7 +276,8 @@ static void reasons_are_minimal(void **state)
     oc_graph_assign(g, l3, true);
     oc_graph_assign(g, l0, true);
     assert_int_equal(oc_graph_propagate(g, 1), 1);
-    r = oc_graph_conflict(g, 0, &n);
+    size_t n;
+    oc_graph_conflict(g, 0, &n);
     assert_int_equal(n, 3);
     oc_graph_free(g);
     oc_po_free(&po);
@@ -453,9 +456,7 @@ static void finder_never_excludes_a_valid_execution(void **state)
         random_set s;
         build_random(&s, &seed);
         oc_clauses c;
-        oc_clauses_init(&c);
-        oc_finder_stats st = { 0 };
-        oc_find_conflicts(&s.es, &s.po, OC_FINDER_RF_WS_FR, 100000, &c, &st);
+        find(&s.es, &s.po, OC_FINDER_RF_WS_FR, 100000, &c);
         conflicts += c.n;
         for (unsigned mask = 0; mask < (1u << s.n_guards); mask++) {
             bool enabled[32];
