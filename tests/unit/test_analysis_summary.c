@@ -30,6 +30,17 @@ static int free_small(void **state)
     return 0;
 }
 
+/* Summarizes configuration `config` of r into s and checks the three
+ * numbers every configuration's check has: solved, score and CPU time. */
+static void summarize_checked(const results *r, unsigned config, config_summary *s,
+                              unsigned solved, long score, double cputime_s)
+{
+    summarize_config(r, config, s);
+    assert_int_equal(s->solved, solved);
+    assert_int_equal(s->score, score);
+    assert_float_equal(s->cputime_s, cputime_s, 1e-9);
+}
+
 static void every_summary_number(void **state)
 {
     const results *r = *state;
@@ -38,9 +49,8 @@ static void every_summary_number(void **state)
     config_summary s;
     /* A: t1 correct true, t2 correct false, t3 false alarm, t4 timeout,
      * t5 bounded: score 2 + 1 - 16 = -13 */
-    summarize_config(r, 0, &s);
+    summarize_checked(r, 0, &s, /* solved */ 2, /* score */ -13, /* cputime_s */ 66.5);
     assert_int_equal(s.tasks, 5);
-    assert_int_equal(s.solved, 2);
     assert_int_equal(s.correct_true, 1);
     assert_int_equal(s.correct_false, 1);
     assert_int_equal(s.bounded, 1);
@@ -48,28 +58,20 @@ static void every_summary_number(void **state)
     assert_int_equal(s.false_alarms, 1);
     assert_int_equal(s.missed_bugs, 0);
     assert_int_equal(s.timeouts, 1);
-    assert_int_equal(s.score, -13);
-    assert_float_equal(s.cputime_s, 66.5, 1e-9);
     assert_float_equal(s.walltime_s, 68.0, 1e-9);
     /* A+OPT: t1, t3 correct true, t2 correct false, t4 missed bug, t5
      * crash: 2 + 1 + 2 - 32 = -27 */
-    summarize_config(r, 1, &s);
-    assert_int_equal(s.solved, 3);
+    summarize_checked(r, 1, &s, /* solved */ 3, /* score */ -27, /* cputime_s */ 7.2);
     assert_int_equal(s.correct_true, 2);
     assert_int_equal(s.missed_bugs, 1);
     assert_int_equal(s.false_alarms, 0);
     assert_int_equal(s.crashes, 1);
-    assert_int_equal(s.score, -27);
-    assert_float_equal(s.cputime_s, 7.2, 1e-9);
     /* B: memout, correct false, error, unsupported, unknown */
-    summarize_config(r, 2, &s);
-    assert_int_equal(s.solved, 1);
+    summarize_checked(r, 2, &s, /* solved */ 1, /* score */ 1, /* cputime_s */ 19.15);
     assert_int_equal(s.memouts, 1);
     assert_int_equal(s.errors, 1);
     assert_int_equal(s.unsupported, 1);
     assert_int_equal(s.unknown, 1);
-    assert_int_equal(s.score, 1);
-    assert_float_equal(s.cputime_s, 19.15, 1e-9);
 }
 
 static void common_set_of_all_and_per_family(void **state)
