@@ -26,11 +26,7 @@ static int teardown(void **state)
 {
     (void)state;
     ordo_plugins_close(&plugins);
-    char *cmd = malloc(strlen(dir) + 10);
-    sprintf(cmd, "rm -rf %s", dir);
-    int st = system(cmd);
-    free(cmd);
-    return st;
+    return remove_tree(dir);
 }
 
 static const char matrix[] = "benchmark: m\n"

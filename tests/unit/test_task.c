@@ -28,11 +28,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char *cmd = malloc(strlen(dir) + 10);
-    sprintf(cmd, "rm -rf %s", dir);
-    int st = system(cmd);
-    free(cmd);
-    return st;
+    return remove_tree(dir);
 }
 
 static const char good[] = "format_version: '2.0'\n"

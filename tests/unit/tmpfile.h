@@ -17,4 +17,15 @@ static inline char *write_file(const char *dir, const char *name, const char *te
     return path;
 }
 
+/* Removes dir and everything below it; returns system()'s status (0 when
+ * done). */
+static inline int remove_tree(const char *dir)
+{
+    char *cmd = malloc(strlen(dir) + 10);
+    sprintf(cmd, "rm -rf %s", dir);
+    int st = system(cmd);
+    free(cmd);
+    return st;
+}
+
 #endif
