@@ -120,6 +120,35 @@ ordo_program *fixture_loop(int n, unsigned *x_var)
     return p;
 }
 
+ordo_program *fixture_thread_loop(bool init_i, unsigned *g_var, unsigned *id_var)
+{
+    ordo_program *p = ordo_program_new("l.c", ORDO_DM_LP64);
+    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned w = ordo_add_proc(p, "worker");
+    unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
+    ordo_lvalue id;
+    if (id_var) {
+        *id_var = ordo_add_var(p, "id", i32(), 0, -1);
+        id = ordo_lv_var(p, *id_var);
+    }
+    unsigned l = p->procs[w].init_loc;
+    then(p, w, &l, assign(p, g, bin(p, ORDO_B_ADD, var(p, g), num(p, 1))), 2);
+    finish(p, w, l);
+    unsigned head = 0;
+    if (init_i)
+        then(p, 0, &head, assign(p, i, num(p, 0)), 4);
+    unsigned body = head, out = head;
+    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 3))), 5);
+    then(p, 0, &body, ordo_s_thread_start(p, id_var ? &id : NULL, w, NULL), 6);
+    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 3))), 5);
+    finish(p, 0, out);
+    if (g_var)
+        *g_var = g;
+    return p;
+}
+
 static void set_params(ordo_program *p, unsigned proc, unsigned param)
 {
     unsigned *params = ordo_arena_alloc(p->arena, sizeof *params);

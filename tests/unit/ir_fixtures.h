@@ -26,6 +26,13 @@ ordo_program *fixture_counter(bool with_lock, unsigned *c_var);
  * assume x != 2n -> ERROR. With n < 0: bound given by a nondet value. */
 ordo_program *fixture_loop(int n, unsigned *x_var);
 
+/* main: [i := 0;] for (; i < 3; i++) [id :=] start worker;
+ * worker: g := g + 1 (racy). With init_i, main sets i := 0 first (line 4);
+ * with id_var not NULL, main has a local id that receives each started
+ * thread's id. Variable indices are reported through the out pointers
+ * when not NULL. */
+ordo_program *fixture_thread_loop(bool init_i, unsigned *g_var, unsigned *id_var);
+
 /* int f(int a) { return a + 1; }  main: x := f(41); assume x == 42; ERROR */
 ordo_program *fixture_call(void);
 

@@ -209,22 +209,8 @@ static void atomic_section_is_one_step(void **state)
 static void threads_created_in_a_loop_get_ids_in_order(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("l.c", ORDO_DM_LP64);
-    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned w = ordo_add_proc(p, "worker");
-    unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
-    unsigned id = ordo_add_var(p, "id", i32(), 0, -1);
-    unsigned l = p->procs[w].init_loc;
-    then(p, w, &l, assign(p, g, bin(p, ORDO_B_ADD, var(p, g), num(p, 1))), 2);
-    finish(p, w, l);
-    unsigned head = 0, body = 0, out = 0;
-    ordo_lvalue lid = ordo_lv_var(p, id);
-    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 3))), 5);
-    then(p, 0, &body, ordo_s_thread_start(p, &lid, w, NULL), 6);
-    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
-    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 3))), 5);
-    finish(p, 0, out);
+    unsigned g, id;
+    ordo_program *p = fixture_thread_loop(false, &g, &id);
     ordo_interp *in = ordo_interp_new(p, ORDO_ARITH_BV);
     int64_t v;
     for (unsigned k = 1; k <= 3; k++) {

@@ -162,22 +162,7 @@ static void irreducible_loop_is_unsupported(void **state)
 static void bounded_pipeline_on_threads_in_a_loop(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("l.c", ORDO_DM_LP64);
-    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned w = ordo_add_proc(p, "worker");
-    unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
-    unsigned l = p->procs[w].init_loc;
-    then(p, w, &l, assign(p, g, bin(p, ORDO_B_ADD, var(p, g), num(p, 1))), 2);
-    finish(p, w, l);
-    l = 0;
-    then(p, 0, &l, assign(p, i, num(p, 0)), 4);
-    unsigned head = l, body = l, out = l;
-    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 3))), 5);
-    then(p, 0, &body, ordo_s_thread_start(p, NULL, w, NULL), 6);
-    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
-    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 3))), 5);
-    finish(p, 0, out);
+    ordo_program *p = fixture_thread_loop(true, NULL, NULL);
     bool complete = false;
     char *err = NULL;
     ordo_program *q = ordo_prepare_bounded(p, 1, &complete, &err);
