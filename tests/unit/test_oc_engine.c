@@ -51,6 +51,15 @@ static int verify_all(const ordo_program *p, ordo_verdict expected)
     return stage;
 }
 
+/* The counterexample trace replays on p; frees it. */
+static void expect_replay(const ordo_program *p, ordo_trace *trace)
+{
+    char *why = NULL;
+    if (!ordo_trace_replay(p, trace, &why))
+        fail_msg("counterexample does not replay: %s", why);
+    ordo_trace_free(trace);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -190,14 +199,10 @@ static void loops_static_and_nondeterministic(void **state)
         assert_int_equal(complete, n >= 0);
         oc_outcome o = oc_verify(p, &z3, NULL, &configs[3]);
         assert_int_equal(o.verdict, n >= 0 ? ORDO_VERDICT_SAFE : ORDO_VERDICT_UNSAFE);
-        if (n >= 0) {
+        if (n >= 0)
             assert_false(o.unwinding);
-        } else {
-            char *why = NULL;
-            if (!ordo_trace_replay(src, o.trace, &why))
-                fail_msg("no replay: %s", why);
-            ordo_trace_free(o.trace);
-        }
+        else
+            expect_replay(src, o.trace);
         free(o.reason);
         ordo_program_free(p);
         ordo_program_free(src);
@@ -242,10 +247,7 @@ static void violation_beyond_the_bound(void **state)
                 assert_true(o.unwinding);
             } else {
                 assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
-                char *why = NULL;
-                if (!ordo_trace_replay(src, o.trace, &why))
-                    fail_msg("no replay: %s", why);
-                ordo_trace_free(o.trace);
+                expect_replay(src, o.trace);
             }
             free(o.reason);
         }
@@ -284,9 +286,7 @@ static void int_arithmetic_is_not_misused(void **state)
     cfg.arith = OC_ARITH_AUTO;
     o = oc_verify(p, &z3, NULL, &cfg);
     assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* 255 + 1 wraps to 0 */
-    char *why = NULL;
-    assert_true(ordo_trace_replay(p, o.trace, &why));
-    ordo_trace_free(o.trace);
+    expect_replay(p, o.trace);
     free(o.reason);
     ordo_program_free(p);
 }
