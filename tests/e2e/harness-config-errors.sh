@@ -7,9 +7,7 @@
 expect_config_error() { # name, expected message part, config body
     printf '%s\n' "$3" >"$TMP/$1.yml"
     "$ORDO" bench "$TMP/$1.yml" --out "$TMP/out-$1" >"$TMP/$1.out" 2>"$TMP/$1.err"
-    local st=$?
-    cat "$TMP/$1.err"
-    check "$1: exit status 2 (got $st)" [ $st = 2 ]
+    check_status 2 "$1" "$TMP/$1.err"
     check "$1: one line" [ "$(wc -l <"$TMP/$1.err")" = 1 ]
     check "$1: says '$2'" grep -qF -- "$2" "$TMP/$1.err"
     check "$1: nothing run" [ ! -e "$TMP/out-$1" ]
@@ -64,9 +62,7 @@ runs:
   - {name: t, engine: selftest, options: {verdict: 'true'}}
 YML
 "$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out" >"$TMP/tasks.out" 2>"$TMP/tasks.err"
-st=$?
-cat "$TMP/tasks.err"
-check "bench with bad task files still runs the good ones (exit $st)" [ $st = 1 ]
+check_status 1 "bench with bad task files still runs the good ones" "$TMP/tasks.err"
 check "malformed .yml: path and line" grep -q "bad-tasks/malformed.yml:6: malformed YAML" "$TMP/tasks.err"
 check "missing program: path and line" grep -q "bad-tasks/missing-program.yml:2: input file .*no-such-file.c not found" "$TMP/tasks.err"
 check "bad expected_verdict: path and line" grep -q "bad-tasks/bad-verdict.yml:5: expected_verdict must be true or false, not 'maybe'" "$TMP/tasks.err"

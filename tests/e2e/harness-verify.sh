@@ -5,9 +5,7 @@
 T=$FIXTURES/tasks
 
 "$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true --stats selftest.work=42,selftest.time_s=0.5 >"$TMP/v1" 2>&1
-st=$?
-cat "$TMP/v1"
-check "a correct verdict exits 0" [ $st = 0 ]
+check_status 0 "a correct verdict" "$TMP/v1"
 check "prints the status" grep -q '^status:   true$' "$TMP/v1"
 check "prints the verdict and its check" grep -q '^verdict:  true (expected true: correct)$' "$TMP/v1"
 check "prints the statistics" grep -qE '^  selftest.work +42$' "$TMP/v1"

@@ -13,6 +13,13 @@ check() { # description, command...
     if "$@"; then pass "$what"; else fail "$what"; fi
 }
 not() { ! "$@"; }
+# check_status WANT DESCRIPTION FILE, right after a command: shows FILE (the
+# command's output) and checks that the command exited with status WANT.
+check_status() {
+    local st=$?
+    cat "$3"
+    check "$2: exit $1 (got $st)" [ $st = "$1" ]
+}
 finish() { [ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }; echo "all checks passed"; exit 0; }
 
 # CSV splitting for POSIX awk (RFC 4180 quotes; our rows have no newlines).
