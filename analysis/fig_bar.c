@@ -43,10 +43,7 @@ static void write_body(figure *f, const char *value, bool negative)
     char *ylabel = solved  ? xstrdup("solved tasks")
                    : score ? xstrdup("SV-COMP score (points)")
                            : xasprintf("average %s (%s)", value, unit_of(value));
-    fputs("  set title ", f->body);
-    figure_quote(f->body, title);
-    fputs("\n  set ylabel ", f->body);
-    figure_quote(f->body, ylabel);
+    figure_titles(f, title, NULL, ylabel);
     /* each value labelled above its bar, below it when negative */
     fprintf(f->body,
             "\n  set xlabel 'configuration'\n  set style fill solid 0.75 border -1\n  set boxwidth 0.6\n"

@@ -135,8 +135,7 @@ static void write_body(figure *f, const results *r, const char *regex, bool log2
                        const size_t *solved, const size_t *unsolved)
 {
     char *title = xasprintf("CPU time over the task family %s (no correct result: on the dashed line)", regex);
-    fputs("  set title ", f->body);
-    figure_quote(f->body, title);
+    figure_titles(f, title, NULL, NULL);
     free(title);
     fprintf(f->body,
             "\n  set xlabel 'family parameter N%s'\n  set ylabel 'CPU time (s, log scale)'\n"

@@ -77,12 +77,7 @@ static void write_body(figure *f, const char *xn, const char *yn, double lo, dou
     char *title = xasprintf("CPU time per task: %s vs %s (points below the diagonal: %s is faster)", xn, yn, yn);
     char *xlabel = xasprintf("CPU time of %s (s, log scale)", xn);
     char *ylabel = xasprintf("CPU time of %s (s, log scale)", yn);
-    fputs("  set title ", f->body);
-    figure_quote(f->body, title);
-    fputs("\n  set xlabel ", f->body);
-    figure_quote(f->body, xlabel);
-    fputs("\n  set ylabel ", f->body);
-    figure_quote(f->body, ylabel);
+    figure_titles(f, title, xlabel, ylabel);
     fprintf(f->body,
             "\n  set logscale xy 10\n  set format xy '%%g'\n  set size square\n"
             "  set xrange [%g:%g]\n  set yrange [%g:%g]\n  set grid\n"

@@ -48,6 +48,20 @@ void figure_quote(FILE *out, const char *s)
     putc('\'', out);
 }
 
+void figure_titles(figure *f, const char *title, const char *xlabel, const char *ylabel)
+{
+    fputs("  set title ", f->body);
+    figure_quote(f->body, title);
+    if (xlabel) {
+        fputs("\n  set xlabel ", f->body);
+        figure_quote(f->body, xlabel);
+    }
+    if (ylabel) {
+        fputs("\n  set ylabel ", f->body);
+        figure_quote(f->body, ylabel);
+    }
+}
+
 /* A block is never empty: gnuplot merges the separators of an empty block
  * with the next ones and would shift every later `index`. The NaN point
  * is not drawn. */

@@ -26,6 +26,12 @@ int figure_open(figure *f, const char *out_dir, const char *name);
 /* Writes S as a gnuplot single-quoted string (quotes doubled). */
 void figure_quote(FILE *out, const char *s);
 
+/* Writes the body's first lines: "  set title 'TITLE'" and, for each of
+ * XLABEL and YLABEL that is not NULL, "set xlabel" or "set ylabel" with it
+ * (all quoted), without a newline after the last (the body goes on with
+ * "\n  set ..."). */
+void figure_titles(figure *f, const char *title, const char *xlabel, const char *ylabel);
+
 /* Ends a data block (the next block has the next `index`). */
 void figure_end_block(figure *f);
 
