@@ -103,20 +103,19 @@ static void expect_error(const char *text, const char *message)
 static void rejects_bad_configs_with_one_line(void **state)
 {
     (void)state;
-    const char *head = "benchmark: b\ntasks: [x.set]\n";
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%sruns:\n  - {name: a, engine: nope}\n", head);
-    expect_error(buf, "4: unknown engine 'nope' (engines: ...");
-    snprintf(buf, sizeof buf, "%sruns:\n  - name: a\n    engine: selftest\n    matrix: {verdict: [maybe]}\n", head);
-    expect_error(buf, "4: bad value 'maybe' for option 'verdict' of engine selftest (allowed: true, false, unknown, error, unsupported)");
-    snprintf(buf, sizeof buf, "%sruns:\n  - name: a\n    engine: selftest\n    matrix: {verdict: []}\n", head);
-    expect_error(buf, "6: a matrix entry must be option: [value, ...]");
-    snprintf(buf, sizeof buf, "%sruns:\n  - {name: a, engine: selftest, colour: red}\n", head);
-    expect_error(buf, "4: unknown key 'colour' in a run (keys: name, engine, options, matrix)");
-    snprintf(buf, sizeof buf, "%sruns: []\n", head);
-    expect_error(buf, "3: runs must be a non-empty list");
-    snprintf(buf, sizeof buf, "%sjobs: 0\nruns:\n  - {name: a, engine: selftest}\n", head);
-    expect_error(buf, "3: jobs must be at least 1");
+    /* the first two lines of most of the configurations below */
+#define HEAD "benchmark: b\ntasks: [x.set]\n"
+    expect_error(HEAD "runs:\n  - {name: a, engine: nope}\n",
+                 "4: unknown engine 'nope' (engines: ...");
+    expect_error(HEAD "runs:\n  - name: a\n    engine: selftest\n    matrix: {verdict: [maybe]}\n",
+                 "4: bad value 'maybe' for option 'verdict' of engine selftest (allowed: true, false, unknown, error, unsupported)");
+    expect_error(HEAD "runs:\n  - name: a\n    engine: selftest\n    matrix: {verdict: []}\n",
+                 "6: a matrix entry must be option: [value, ...]");
+    expect_error(HEAD "runs:\n  - {name: a, engine: selftest, colour: red}\n",
+                 "4: unknown key 'colour' in a run (keys: name, engine, options, matrix)");
+    expect_error(HEAD "runs: []\n", "3: runs must be a non-empty list");
+    expect_error(HEAD "jobs: 0\nruns:\n  - {name: a, engine: selftest}\n",
+                 "3: jobs must be at least 1");
     expect_error("benchmark: a/b\n", "1: benchmark must be a name (no '/')");
     expect_error("tasks: []\n", "1: benchmark must be a name (no '/')");
     expect_error("benchmark: b\ntasks: []\nruns:\n  - {name: a, engine: selftest}\n",
@@ -124,6 +123,7 @@ static void rejects_bad_configs_with_one_line(void **state)
     expect_error("", "1: empty configuration");
     expect_error("benchmark: b\nlimits: {cpu: 3}\n",
                  "2: unknown key 'cpu' in limits (keys: cpu_time, wall_time, memory)");
+#undef HEAD
 }
 
 int main(void)
