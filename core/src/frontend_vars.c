@@ -275,6 +275,10 @@ static unsigned create_static(fe *f, CXCursor decl, CXCursor at)
     CXCursor def = clang_getCursorDefinition(decl);
     if (clang_Cursor_isNull(def))
         def = decl;
+    /* Each thread has its own copy of a thread-local variable; one variable
+     * shared by all threads would be a wrong model. */
+    if (clang_getCursorTLSKind(def) != CXTLS_None)
+        fe_unsupported(f, at, "thread-local variable '%s'", fe_spelling(f, def));
     CXType t = clang_getCursorType(def);
     CXCursor init = clang_Cursor_getVarDeclInitializer(def);
     const char *name = static_name(f, def);
