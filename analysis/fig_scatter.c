@@ -26,14 +26,15 @@ static int config_index(const results *r, const char *name)
 }
 
 /* The border where unsolved tasks are drawn: the CPU limit, or the decade
- * above every time measured. */
+ * above every solved task's time. (Only solved tasks are drawn at their
+ * time; a run stopped at the limit measures a little more than it.) */
 static double border_time(const results *r, unsigned x, unsigned y, double limit_s)
 {
     double hi = 1;
     for (size_t t = 0; t < r->n_tasks; t++)
         for (int side = 0; side < 2; side++) {
             const result_row *row = results_cell(r, side ? y : x, (unsigned)t);
-            if (row)
+            if (row && row->result == RESULT_CORRECT)
                 hi = fmax(hi, results_cputime_floor(row, FIGURE_MIN_TIME_S));
         }
     return !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);

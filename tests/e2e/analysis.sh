@@ -44,6 +44,15 @@ for t in summary thesis-5.1 beside; do
     for e in md tex csv; do [ -s "$tmp/rep/$t.$e" ] || fail "table $t.$e missing"; done
 done
 grep -q '^| BASIC | 34 | 510 | [0-9.]*s | 24.4s |' "$tmp/rep/beside.md" || { cat "$tmp/rep/beside.md"; fail "thesis numbers beside ordo's"; }
+# the scatter plot's border is the CPU limit, though runs stopped there
+# measure a little more than it (60.05 s)
+mkdir -p "$tmp/over"
+awk -v TASKS=30 -f tests/data/gen-results.awk | sed 's/,60\.000,/,60.050,/' >"$tmp/over/results.csv"
+grep -q ',60\.050,' "$tmp/over/results.csv" || fail "no timeout over the limit in the test data"
+printf 'limits:\n  cpu_s: 60\n' >"$tmp/over/metadata.yml"
+expect_status 0 "report over the limit" "$ORDO" report "$tmp/over" --out "$tmp/over/rep" --scatter PROP,PROP+OPT
+grep -q "set arrow 1 from [0-9.e-]*,60 to 60,60 " "$tmp/over/rep/src/scatter-PROP-vs-PROPplusOPT.gp" ||
+    fail "scatter border not at the 60 s CPU limit"
 
 # --- compare: identical, noise within the threshold, slowdown, wrong verdict, lost solve
 expect_status 0 "compare identical" "$ORDO" compare "$small" "$small"
