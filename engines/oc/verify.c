@@ -94,10 +94,11 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
         oc_enc_assert_conflict(enc, l, n);
     }
     oc_clauses_free(&found);
-    c->out->finder_s += cpu_seconds() - t0;
+    double spent = cpu_seconds() - t0;
+    c->out->finder_s += spent;
     if (c->cfg->finder != OC_FINDER_NONE)
         ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s",
-                 c->out->finder.conflicts_rf, c->out->finder.conflicts_ws_fr, cpu_seconds() - t0);
+                 c->out->finder.conflicts_rf, c->out->finder.conflicts_ws_fr, spent);
 }
 
 /* The verdict of a stage's SAT answer: under wSC a candidate (UNSAFE,
@@ -143,13 +144,14 @@ static void run_stage(run_ctx *c, bool sc)
         fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
     } else {
         oc_encode_relations(&enc, &po, sc);
-        o->encoding_s += cpu_seconds() - t0;
+        double encoded = cpu_seconds() - t0;
+        o->encoding_s += encoded;
         o->events = enc.es.n;
         o->rf_pairs = enc.es.n_rf;
         o->ws_pairs = enc.es.n_ws;
         ordo_log(ORDO_LOG_INFO, "oc: stage %d (%s): %zu events, %zu rf pairs, %zu ws pairs, "
                  "encoded in %.3f s", sc ? 2 : 1, sc ? "SC" : "wSC", o->events, o->rf_pairs,
-                 o->ws_pairs, cpu_seconds() - t0);
+                 o->ws_pairs, encoded);
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);

@@ -16,9 +16,7 @@ checksum() { sed -n 's/^  smtbench.checksum  *\([0-9]*\)$/\1/p' "$1"; }
 for interface in raw ordo; do
     "$ORDO" verify "$T/expect-true.yml" --engine smtbench --interface $interface --repeat 1 \
         --solver z3 >"$TMP/$interface" 2>&1
-    st=$?
-    cat "$TMP/$interface"
-    check "$interface: no verdict, exit 1 (exit $st)" [ $st = 1 ]
+    check_status 1 "$interface: no verdict" "$TMP/$interface"
     check "$interface: status unknown" grep -q '^status:   unknown$' "$TMP/$interface"
     check "$interface: reason benchmark" grep -q '^reason:   benchmark$' "$TMP/$interface"
 done

@@ -239,9 +239,9 @@ bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *bud
  * CPU-time timers on the system), ms also covers the CPU time left, and
  * ordo_smt_bound_retry() says whether a check that ran out of that budget
  * may go on (CPU time is still left: the machine was busy) with a new ms.
- * ordo_smt_bound_end() stops the timer (no interrupt comes after it) and
+ * ordo_smt_bound_end() stops the timers (no interrupt comes after it) and
  * returns true, setting *r to UNKNOWN, when the deadline ended the check:
- * the timer fired (even if the solver answered in that instant: its CPU
+ * a timer fired (even if the solver answered in that instant: its CPU
  * time is spent, and an interrupt after the answer may have spoilt reading
  * its model) or *r is UNKNOWN and the deadline has passed. */
 typedef struct ordo_smt_bound {
