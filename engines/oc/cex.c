@@ -39,8 +39,14 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
     oc_graph_linearize(g, order);
     /* Threads are numbered by creation in schedule order (trace.h). */
     unsigned *tid = xmalloc((enc->n_threads + 1) * sizeof *tid);
-    for (size_t k = 0; k < enc->n_threads; k++)
+    unsigned *created = xmalloc((es->n + 1) * sizeof *created); /* event -> thread */
+    for (size_t i = 0; i < es->n; i++)
+        created[i] = UINT_MAX;
+    for (size_t k = 0; k < enc->n_threads; k++) {
         tid[k] = UINT_MAX;
+        if (k > 0)
+            created[enc->threads[k].create_event] = (unsigned)k;
+    }
     tid[0] = 0;
     unsigned next_tid = 1;
     ordo_trace *t = ordo_trace_new();
@@ -48,9 +54,8 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         unsigned e = order[i];
         if (!oc_graph_is_true(g, es->ev[e].guard))
             continue;
-        for (size_t k = 1; k < enc->n_threads; k++)
-            if (enc->threads[k].create_event == e && tid[k] == UINT_MAX)
-                tid[k] = next_tid++;
+        if (created[e] != UINT_MAX)
+            tid[created[e]] = next_tid++;
         const oc_event_info *in = &enc->info[e];
         if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX)
             ordo_trace_step(t, tid[in->instance]);
@@ -67,6 +72,7 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         ordo_trace_value(t, tid[hv->instance], v);
     }
     free(order);
+    free(created);
     free(tid);
     return t;
 }

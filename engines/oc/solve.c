@@ -2,7 +2,6 @@
 #include "solve.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "clauses.h"
 
@@ -12,13 +11,6 @@
 /* Kernel reasons collected per refinement (seed 002 keeps all core ones;
  * a bound keeps one refinement cheap). */
 #define MAX_KERNEL_REASONS 64
-
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static bool model_true(oc_encoding *enc, ordo_term t)
 {
@@ -69,9 +61,9 @@ ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, oc_sol
     for (;;) {
         if (deadline && ordo_deadline_expired && ordo_deadline_expired(deadline))
             return ORDO_SMT_UNKNOWN;
-        double t0 = cpu_seconds();
+        double t0 = ordo_process_cputime_s();
         ordo_smt_result r = ordo_smt_check(enc->ar.s);
-        st->solver_time_s += cpu_seconds() - t0;
+        st->solver_time_s += ordo_process_cputime_s() - t0;
         if (r != ORDO_SMT_SAT || st->error)
             return st->error ? ORDO_SMT_UNKNOWN : r;
         size_t n;

@@ -297,7 +297,7 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 }
 
 /* At most this many cells are candidates of one symbolic access. */
-#define MAX_CANDIDATES 1024
+#define MAX_CANDIDATES 4096
 /* Cells of an allocation of symbolic size that symbolic accesses reach. */
 #define SYMBOLIC_CELLS 16
 
@@ -844,7 +844,36 @@ static int by_section(const void *a, const void *b)
 }
 
 /* Topological order of a procedure's locations; false if it has a loop. */
-static bool topological_locations(const ordo_proc *pr, unsigned *order)
+/* The edges leaving each location, in edge order: edge[start[l]] up to
+ * edge[start[l + 1]] (unrolled procedures have tens of thousands of
+ * locations, so a scan of all edges per location is too slow). */
+typedef struct {
+    unsigned *start, *edge;
+} out_edges;
+
+static out_edges out_edges_of(const ordo_proc *pr)
+{
+    out_edges o = { xcalloc(pr->n_locs + 2, sizeof *o.start),
+                    xmalloc((pr->n_edges + 1) * sizeof *o.edge) };
+    for (unsigned i = 0; i < pr->n_edges; i++)
+        o.start[pr->edges[i].from + 1]++;
+    for (unsigned l = 0; l < pr->n_locs; l++)
+        o.start[l + 1] += o.start[l];
+    unsigned *fill = xmalloc((pr->n_locs + 1) * sizeof *fill);
+    memcpy(fill, o.start, pr->n_locs * sizeof *fill);
+    for (unsigned i = 0; i < pr->n_edges; i++)
+        o.edge[fill[pr->edges[i].from]++] = i;
+    free(fill);
+    return o;
+}
+
+static void out_edges_free(out_edges *o)
+{
+    free(o->start);
+    free(o->edge);
+}
+
+static bool topological_locations(const ordo_proc *pr, const out_edges *out, unsigned *order)
 {
     unsigned *indeg = xcalloc(pr->n_locs + 1, sizeof *indeg);
     for (unsigned i = 0; i < pr->n_edges; i++)
@@ -855,9 +884,9 @@ static bool topological_locations(const ordo_proc *pr, unsigned *order)
             order[tail++] = l;
     while (head < tail) {
         unsigned l = order[head++];
-        for (unsigned i = 0; i < pr->n_edges; i++)
-            if (pr->edges[i].from == l && --indeg[pr->edges[i].to] == 0)
-                order[tail++] = pr->edges[i].to;
+        for (unsigned j = out->start[l]; j < out->start[l + 1]; j++)
+            if (--indeg[pr->edges[out->edge[j]].to] == 0)
+                order[tail++] = pr->edges[out->edge[j]].to;
     }
     free(indeg);
     return tail == pr->n_locs;
@@ -867,16 +896,15 @@ static bool topological_locations(const ordo_proc *pr, unsigned *order)
  * (interp.h): edge i is taken when its condition holds and no earlier
  * one's does. Conditions reading shared state more than once are read in
  * one atomic step, as the interpreter decides a branch at once. */
-static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incoming *ins)
+static void leave_location(walker *w, const ordo_proc *pr, const out_edges *out, unsigned loc,
+                           incoming *ins)
 {
     oc_encoding *enc = w->enc;
     size_t n_vars = w->p->n_vars;
-    unsigned n_out = 0, reads = 0;
-    for (unsigned i = 0; i < pr->n_edges; i++)
-        if (pr->edges[i].from == loc) {
-            n_out++;
-            reads += count_reads(w->p, edge_condition(pr->edges[i].stmt));
-        }
+    const unsigned *edge = out->edge + out->start[loc];
+    unsigned n_out = out->start[loc + 1] - out->start[loc], reads = 0;
+    for (unsigned j = 0; j < n_out; j++)
+        reads += count_reads(w->p, edge_condition(pr->edges[edge[j]].stmt));
     if (!n_out)
         return;
     bool block = reads > 0 && w->st.depth == 0;
@@ -884,10 +912,8 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
     unsigned k = 0;
     w->need_anchor = true;
-    for (unsigned i = 0; i < pr->n_edges; i++) {
-        if (pr->edges[i].from != loc)
-            continue;
-        const ordo_stmt *st = pr->edges[i].stmt;
+    for (unsigned j = 0; j < n_out; j++) {
+        const ordo_stmt *st = pr->edges[edge[j]].stmt;
         const ordo_expr *c = edge_condition(st);
         if (block && !first_stmt)
             atomic_begin(w, st);
@@ -912,9 +938,8 @@ static void leave_location(walker *w, const ordo_proc *pr, unsigned loc, incomin
     ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
     bool earlier_true = false;
     k = 0;
-    for (unsigned i = 0; i < pr->n_edges && !enc->unsupported; i++) {
-        if (pr->edges[i].from != loc)
-            continue;
+    for (unsigned j = 0; j < n_out && !enc->unsupported; j++) {
+        unsigned i = edge[j];
         oc_val c = conds[k++];
         if (earlier_true)
             break;
@@ -961,17 +986,16 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     enc->threads[enc->n_threads++] = (oc_thread){ proc, create_event, 0,
                                                   { OC_G_FALSE, NULL, 0 } };
     unsigned *order = xmalloc((pr->n_locs + 1) * sizeof *order);
-    if (!topological_locations(pr, order)) {
+    out_edges out = out_edges_of(pr);
+    if (!topological_locations(pr, &out, order)) {
         free(order);
+        out_edges_free(&out);
         unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
         return false;
     }
     walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
                  .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
-    unsigned *out_degree = xcalloc(pr->n_locs + 1, sizeof *out_degree);
-    for (unsigned i = 0; i < pr->n_edges; i++)
-        out_degree[pr->edges[i].from]++;
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
     for (unsigned v = 0; v < p->n_vars; v++)
         start.locals[v] = oc_const(&enc->ar, p->vars[v].type, 0);
@@ -985,7 +1009,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         unsigned l = order[k];
         if (!ins[l].n || enc->unsupported)
             continue;
-        if (l != pr->final_loc && !out_degree[l]) { /* a dead end: the thread stops */
+        if (l != pr->final_loc && out.start[l] == out.start[l + 1]) { /* a dead end: the thread stops */
             for (size_t i = 0; i < ins[l].n; i++)
                 free(ins[l].in[i].locals);
             continue;
@@ -1002,14 +1026,14 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
             if (l == pr->final_loc)
                 terminated = guard_or(enc, terminated, w.st.g);
             else
-                leave_location(&w, pr, l, ins);
+                leave_location(&w, pr, &out, l, ins);
             free(w.st.locals);
         }
     }
     for (unsigned l = 0; l < pr->n_locs; l++)
         free(ins[l].in);
     free(ins);
-    free(out_degree);
+    out_edges_free(&out);
     free(order);
     w.st.g = terminated = guard_or(enc, terminated, w.exited);
     w.st.block = -1;

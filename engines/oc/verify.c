@@ -2,7 +2,6 @@
 #include "verify.h"
 
 #include <string.h>
-#include <time.h>
 
 #include <ordo/xalloc.h>
 
@@ -15,13 +14,6 @@
 #define MAX_FINDER_CLAUSES 200000
 /* Static program order is kept as bit rows: beyond this, give up. */
 #define MAX_EVENTS 40000
-
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static bool stmt_needs_bv(const ordo_stmt *st)
 {
@@ -83,7 +75,7 @@ static void fail(oc_outcome *o, ordo_verdict v, char *reason)
 /* Adds the finder's conflicts (Algorithm 3) to the formula. */
 static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
 {
-    double t0 = cpu_seconds();
+    double t0 = ordo_process_cputime_s();
     oc_clauses found;
     oc_clauses_init(&found);
     c->out->finder = (oc_finder_stats){ 0 };
@@ -94,7 +86,7 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
         oc_enc_assert_conflict(enc, l, n);
     }
     oc_clauses_free(&found);
-    double spent = cpu_seconds() - t0;
+    double spent = ordo_process_cputime_s() - t0;
     c->out->finder_s += spent;
     if (c->cfg->finder != OC_FINDER_NONE)
         ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s",
@@ -134,7 +126,7 @@ static void run_stage(run_ctx *c, bool sc)
     oc_encoding enc;
     oc_propagator *prop = NULL;
     oc_po po = { 0 };
-    double t0 = cpu_seconds();
+    double t0 = ordo_process_cputime_s();
     if (!oc_unroll(&enc, c->p, s, c->bv)) {
         fail(o, ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
         enc.unsupported = NULL;
@@ -144,7 +136,7 @@ static void run_stage(run_ctx *c, bool sc)
         fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
     } else {
         oc_encode_relations(&enc, &po, sc);
-        double encoded = cpu_seconds() - t0;
+        double encoded = ordo_process_cputime_s() - t0;
         o->encoding_s += encoded;
         o->events = enc.es.n;
         o->rf_pairs = enc.es.n_rf;

@@ -53,7 +53,6 @@ struct ordo_deadline {
 /* Starts the clock now: `cpu_s` of CPU time, `wall_s` of wall time (<= 0: none). */
 void ordo_deadline_start(ordo_deadline *d, double cpu_s, double wall_s);
 double ordo_monotonic_s(void);
-double ordo_process_cputime_s(void);
 
 /* ---- logging (core/src/log.c) ---------------------------------------------- */
 

@@ -72,6 +72,9 @@ typedef struct ordo_deadline ordo_deadline;
 double ordo_deadline_left(const ordo_deadline *d);
 /* True once the run must stop (limit close, or interrupted). */
 bool ordo_deadline_expired(const ordo_deadline *d);
+/* CPU time of the process so far, in seconds (for an engine's own
+ * timing statistics). */
+double ordo_process_cputime_s(void);
 
 /* Logging (to the run's log file, never stdout). */
 typedef enum { ORDO_LOG_ERROR, ORDO_LOG_WARN, ORDO_LOG_INFO, ORDO_LOG_DEBUG } ordo_log_level;
