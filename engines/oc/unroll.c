@@ -479,6 +479,13 @@ static void atomic_end(walker *w, const ordo_stmt *st)
     if (w->st.depth == 0 || --w->st.depth > 0)
         return;
     oc_block *b = &enc->es.blocks[w->st.block];
+    /* A second end (an early return inside the section) cannot simply be
+     * a second end event: a thread's events form one po chain in walk
+     * order, so the end of a path not taken may lie po-after the taken
+     * path's events behind its own end, and orders leaving from it close
+     * false cycles (a wrong SAFE on a two-thread program). Each end would
+     * have to count only while its guard holds, with the guard in the
+     * reason. */
     if (b->end != b->begin) {
         unsupported(enc, st, "atomic section with several ends");
         return;
