@@ -64,22 +64,8 @@ static void index_procs(ordo_interp *in)
     for (unsigned v = 0; v < p->n_vars; v++)
         if (!p->vars[v].is_global && p->vars[v].proc >= 0)
             in->slot[v] = in->procs[p->vars[v].proc].n_locals++;
-    for (unsigned i = 0; i < p->n_procs; i++) {
-        const ordo_proc *f = &p->procs[i];
-        interp_proc *ip = &in->procs[i];
-        ip->out = xcalloc(f->n_locs + 2, sizeof *ip->out);
-        ip->edge_order = xcalloc(f->n_edges + 1, sizeof *ip->edge_order);
-        for (unsigned e = 0; e < f->n_edges; e++)
-            ip->out[f->edges[e].from + 1]++;
-        for (unsigned l = 0; l < f->n_locs; l++)
-            ip->out[l + 1] += ip->out[l];
-        unsigned *fill = xcalloc(f->n_locs + 1, sizeof *fill);
-        for (unsigned e = 0; e < f->n_edges; e++) { /* stable: keeps edge order */
-            unsigned from = f->edges[e].from;
-            ip->edge_order[ip->out[from] + fill[from]++] = e;
-        }
-        free(fill);
-    }
+    for (unsigned i = 0; i < p->n_procs; i++)
+        in->procs[i].out = ordo_edge_index_of(&p->procs[i], false);
 }
 
 static interp_frame *top(ordo_interp *in, unsigned t)
@@ -145,10 +131,8 @@ void ordo_interp_free(ordo_interp *in)
         free(in->threads[t].frames);
     }
     free(in->threads);
-    for (unsigned i = 0; i < in->p->n_procs; i++) {
-        free(in->procs[i].out);
-        free(in->procs[i].edge_order);
-    }
+    for (unsigned i = 0; i < in->p->n_procs; i++)
+        ordo_edge_index_free(&in->procs[i].out);
     free(in->procs);
     free(in->slot);
     free(in->globals);
@@ -458,10 +442,10 @@ static exec_result run_edge(step_ctx *s, bool silent, bool *visible)
         return pop_frame(s, NULL, false, 0);
     }
     const ordo_stmt *first = NULL;
-    unsigned lo = f->loc < proc->n_locs ? ip->out[f->loc] : 0;
-    unsigned hi = f->loc < proc->n_locs ? ip->out[f->loc + 1] : 0;
+    unsigned lo = f->loc < proc->n_locs ? ip->out.start[f->loc] : 0;
+    unsigned hi = f->loc < proc->n_locs ? ip->out.start[f->loc + 1] : 0;
     for (unsigned i = lo; i < hi; i++) {
-        const ordo_edge *e = &proc->edges[ip->edge_order[i]];
+        const ordo_edge *e = &proc->edges[ip->out.edge[i]];
         *visible = edge_visible(s, f, e->stmt);
         if (silent && *visible)
             return EXEC_STOP;

@@ -50,11 +50,10 @@ typedef struct {
 } interp_thread;
 
 /* Per procedure: its local variables get slots, its edges are indexed by
- * source location (out[loc] .. out[loc+1] in edge_order). */
+ * source location. */
 typedef struct {
     unsigned n_locals;
-    unsigned *out;
-    unsigned *edge_order;
+    ordo_edge_index out;
 } interp_proc;
 
 struct ordo_interp {

@@ -14,41 +14,20 @@ enum { MAX_UNROLLED_EDGES = 4000000, MAX_INIT_CHAIN = 10000 };
 /* Adjacency of one procedure's current edges. */
 typedef struct {
     unsigned n_locs;
-    unsigned *out_start, *out;  /* edge indices leaving each location */
-    unsigned *in_start, *in;    /* edge indices entering each location */
+    ordo_edge_index out, in;    /* edges leaving / entering each location */
 } graph;
-
-static void index_edges(graph *g, const ordo_proc *f, bool incoming)
-{
-    unsigned **start = incoming ? &g->in_start : &g->out_start;
-    unsigned **list = incoming ? &g->in : &g->out;
-    *start = xcalloc(f->n_locs + 2, sizeof **start);
-    *list = xcalloc(f->n_edges + 1, sizeof **list);
-    for (unsigned e = 0; e < f->n_edges; e++)
-        (*start)[(incoming ? f->edges[e].to : f->edges[e].from) + 1]++;
-    for (unsigned l = 0; l < f->n_locs; l++)
-        (*start)[l + 1] += (*start)[l];
-    unsigned *fill = xcalloc(f->n_locs + 1, sizeof *fill);
-    for (unsigned e = 0; e < f->n_edges; e++) {
-        unsigned at = incoming ? f->edges[e].to : f->edges[e].from;
-        (*list)[(*start)[at] + fill[at]++] = e;
-    }
-    free(fill);
-}
 
 static void graph_build(graph *g, const ordo_proc *f)
 {
     g->n_locs = f->n_locs;
-    index_edges(g, f, false);
-    index_edges(g, f, true);
+    g->out = ordo_edge_index_of(f, false);
+    g->in = ordo_edge_index_of(f, true);
 }
 
 static void graph_free(graph *g)
 {
-    free(g->out_start);
-    free(g->out);
-    free(g->in_start);
-    free(g->in);
+    ordo_edge_index_free(&g->out);
+    ordo_edge_index_free(&g->in);
 }
 
 /* Locations reachable from location `start`. */
@@ -60,8 +39,8 @@ static bool *reachable(const ordo_proc *f, const graph *g, unsigned start)
     work[n++] = start;
     while (n) {
         unsigned l = work[--n];
-        for (unsigned i = g->out_start[l]; i < g->out_start[l + 1]; i++) {
-            unsigned to = f->edges[g->out[i]].to;
+        for (unsigned i = g->out.start[l]; i < g->out.start[l + 1]; i++) {
+            unsigned to = f->edges[g->out.edge[i]].to;
             if (!seen[to]) {
                 seen[to] = true;
                 work[n++] = to;
@@ -96,23 +75,23 @@ static long find_back_edge(const ordo_proc *f, const graph *g)
     long found = -1;
     unsigned n = 0;
     loc[n] = f->init_loc;
-    next[n++] = g->out_start[f->init_loc];
+    next[n++] = g->out.start[f->init_loc];
     state[f->init_loc] = 1;
     while (n && found < 0) {
         unsigned l = loc[n - 1];
-        if (next[n - 1] == g->out_start[l + 1]) {
+        if (next[n - 1] == g->out.start[l + 1]) {
             state[l] = 2;
             n--;
             continue;
         }
-        unsigned e = g->out[next[n - 1]++];
+        unsigned e = g->out.edge[next[n - 1]++];
         unsigned to = f->edges[e].to;
         if (state[to] == 1)
             found = e;
         else if (state[to] == 0) {
             state[to] = 1;
             loc[n] = to;
-            next[n++] = g->out_start[to];
+            next[n++] = g->out.start[to];
         }
     }
     free(state);
@@ -134,8 +113,8 @@ static bool *natural_loop(const ordo_proc *f, const graph *g, unsigned h, unsign
     }
     while (n) {
         unsigned l = work[--n];
-        for (unsigned i = g->in_start[l]; i < g->in_start[l + 1]; i++) {
-            unsigned from = f->edges[g->in[i]].from;
+        for (unsigned i = g->in.start[l]; i < g->in.start[l + 1]; i++) {
+            unsigned from = f->edges[g->in.edge[i]].from;
             if (!in[from]) {
                 in[from] = true;
                 work[n++] = from;
@@ -205,9 +184,9 @@ static bool counter_condition(const ordo_program *p, const ordo_expr *c, counted
 static bool copy_of(const ordo_proc *f, const graph *g, unsigned e, unsigned t, unsigned i)
 {
     unsigned at = f->edges[e].from;
-    if (g->in_start[at + 1] - g->in_start[at] != 1)
+    if (g->in.start[at + 1] - g->in.start[at] != 1)
         return false;
-    const ordo_stmt *c = f->edges[g->in[g->in_start[at]]].stmt;
+    const ordo_stmt *c = f->edges[g->in.edge[g->in.start[at]]].stmt;
     return c->kind == ORDO_S_ASSIGN && !c->lhs.is_mem && c->lhs.var == t &&
            c->rhs->kind == ORDO_E_VAR && c->rhs->var == i;
 }
@@ -247,8 +226,8 @@ static bool on_every_iteration(const ordo_proc *f, const graph *g, const bool *l
     work[n++] = h;
     while (n && ok) {
         unsigned l = work[--n];
-        for (unsigned i = g->out_start[l]; i < g->out_start[l + 1] && ok; i++) {
-            unsigned e = g->out[i], to = f->edges[e].to;
+        for (unsigned i = g->out.start[l]; i < g->out.start[l + 1] && ok; i++) {
+            unsigned e = g->out.edge[i], to = f->edges[e].to;
             if (e == w || !loop[to])
                 continue;
             if (to == h)
@@ -278,8 +257,8 @@ static bool in_inner_cycle(const ordo_proc *f, const graph *g, const bool *loop,
     work[n++] = start;
     while (n && !found) {
         unsigned l = work[--n];
-        for (unsigned i = g->out_start[l]; i < g->out_start[l + 1]; i++) {
-            unsigned to = f->edges[g->out[i]].to;
+        for (unsigned i = g->out.start[l]; i < g->out.start[l + 1]; i++) {
+            unsigned to = f->edges[g->out.edge[i]].to;
             if (to == h || !loop[to] || seen[to])
                 continue;
             found |= to == goal;
@@ -298,11 +277,11 @@ static bool counter_init(const ordo_proc *f, const graph *g, const bool *loop, u
                          counted_loop *c)
 {
     long entry = -1;
-    for (unsigned i = g->in_start[h]; i < g->in_start[h + 1]; i++)
-        if (!loop[f->edges[g->in[i]].from]) {
+    for (unsigned i = g->in.start[h]; i < g->in.start[h + 1]; i++)
+        if (!loop[f->edges[g->in.edge[i]].from]) {
             if (entry >= 0)
                 return false;
-            entry = g->in[i];
+            entry = g->in.edge[i];
         }
     for (unsigned n = 0; entry >= 0 && n < MAX_INIT_CHAIN; n++) {
         const ordo_edge *e = &f->edges[entry];
@@ -314,9 +293,9 @@ static bool counter_init(const ordo_proc *f, const graph *g, const bool *loop, u
             return true;
         }
         unsigned l = e->from;
-        if (loop[l] || g->in_start[l + 1] - g->in_start[l] != 1)
+        if (loop[l] || g->in.start[l + 1] - g->in.start[l] != 1)
             return false;
-        entry = g->in[g->in_start[l]];
+        entry = g->in.edge[g->in.start[l]];
     }
     return false;
 }
@@ -356,8 +335,8 @@ static long static_trip_count(const ordo_program *p, const ordo_proc *f, const g
 {
     counted_loop c = { 0 };
     const ordo_expr *cond = NULL;
-    for (unsigned i = g->out_start[h]; i < g->out_start[h + 1]; i++) {
-        const ordo_edge *e = &f->edges[g->out[i]];
+    for (unsigned i = g->out.start[h]; i < g->out.start[h + 1]; i++) {
+        const ordo_edge *e = &f->edges[g->out.edge[i]];
         if (!loop[e->to])
             continue;
         if (cond || e->stmt->kind != ORDO_S_ASSUME)

@@ -850,37 +850,11 @@ static int by_section(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-/* Topological order of a procedure's locations; false if it has a loop. */
-/* The edges leaving each location, in edge order: edge[start[l]] up to
- * edge[start[l + 1]] (unrolled procedures have tens of thousands of
- * locations, so a scan of all edges per location is too slow). */
-typedef struct {
-    unsigned *start, *edge;
-} out_edges;
-
-static out_edges out_edges_of(const ordo_proc *pr)
-{
-    out_edges o = { xcalloc(pr->n_locs + 2, sizeof *o.start),
-                    xmalloc((pr->n_edges + 1) * sizeof *o.edge) };
-    for (unsigned i = 0; i < pr->n_edges; i++)
-        o.start[pr->edges[i].from + 1]++;
-    for (unsigned l = 0; l < pr->n_locs; l++)
-        o.start[l + 1] += o.start[l];
-    unsigned *fill = xmalloc((pr->n_locs + 1) * sizeof *fill);
-    memcpy(fill, o.start, pr->n_locs * sizeof *fill);
-    for (unsigned i = 0; i < pr->n_edges; i++)
-        o.edge[fill[pr->edges[i].from]++] = i;
-    free(fill);
-    return o;
-}
-
-static void out_edges_free(out_edges *o)
-{
-    free(o->start);
-    free(o->edge);
-}
-
-static bool topological_locations(const ordo_proc *pr, const out_edges *out, unsigned *order)
+/* Topological order of a procedure's locations; false if it has a loop.
+ * `out` indexes its out-edges (an unrolled procedure has tens of
+ * thousands of locations: no scan of all edges per location). */
+static bool topological_locations(const ordo_proc *pr, const ordo_edge_index *out,
+                                  unsigned *order)
 {
     unsigned *indeg = xcalloc(pr->n_locs + 1, sizeof *indeg);
     for (unsigned i = 0; i < pr->n_edges; i++)
@@ -903,8 +877,8 @@ static bool topological_locations(const ordo_proc *pr, const out_edges *out, uns
  * (interp.h): edge i is taken when its condition holds and no earlier
  * one's does. Conditions reading shared state more than once are read in
  * one atomic step, as the interpreter decides a branch at once. */
-static void leave_location(walker *w, const ordo_proc *pr, const out_edges *out, unsigned loc,
-                           incoming *ins)
+static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index *out,
+                           unsigned loc, incoming *ins)
 {
     oc_encoding *enc = w->enc;
     size_t n_vars = w->p->n_vars;
@@ -993,10 +967,10 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     enc->threads[enc->n_threads++] = (oc_thread){ proc, create_event, 0,
                                                   { OC_G_FALSE, NULL, 0 } };
     unsigned *order = xmalloc((pr->n_locs + 1) * sizeof *order);
-    out_edges out = out_edges_of(pr);
+    ordo_edge_index out = ordo_edge_index_of(pr, false);
     if (!topological_locations(pr, &out, order)) {
         free(order);
-        out_edges_free(&out);
+        ordo_edge_index_free(&out);
         unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
         return false;
     }
@@ -1016,7 +990,8 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         unsigned l = order[k];
         if (!ins[l].n || enc->unsupported)
             continue;
-        if (l != pr->final_loc && out.start[l] == out.start[l + 1]) { /* a dead end: the thread stops */
+        bool dead_end = l != pr->final_loc && out.start[l] == out.start[l + 1];
+        if (dead_end) { /* the thread stops */
             for (size_t i = 0; i < ins[l].n; i++)
                 free(ins[l].in[i].locals);
             continue;
@@ -1040,7 +1015,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     for (unsigned l = 0; l < pr->n_locs; l++)
         free(ins[l].in);
     free(ins);
-    out_edges_free(&out);
+    ordo_edge_index_free(&out);
     free(order);
     w.st.g = terminated = guard_or(enc, terminated, w.exited);
     w.st.block = -1;

@@ -206,6 +206,15 @@ enum { ORDO_FRONTEND_OK = 0, ORDO_FRONTEND_PARSE_ERROR = 1, ORDO_FRONTEND_UNSUPP
 ordo_program *ordo_frontend_parse(const char *path, ordo_data_model dm, int *status, char **err);
 void ordo_program_free(ordo_program *p);
 
+/* The edges of a procedure by location (core/src/ir_index.c): those
+ * leaving location l (entering it, for an index of incoming edges) are
+ * f->edges[edge[i]] for start[l] <= i < start[l + 1], in edge order. */
+typedef struct {
+    unsigned *start, *edge;
+} ordo_edge_index;
+ordo_edge_index ordo_edge_index_of(const ordo_proc *f, bool incoming);
+void ordo_edge_index_free(ordo_edge_index *x);
+
 /* A shared access of a statement: a global variable or a memory cell. */
 typedef struct {
     bool is_write;

@@ -1,0 +1,29 @@
+/* Edges of a procedure indexed by location (ir.h: ordo_edge_index). */
+#include <stdlib.h>
+
+#include <ordo/ir.h>
+#include <ordo/xalloc.h>
+
+ordo_edge_index ordo_edge_index_of(const ordo_proc *f, bool incoming)
+{
+    ordo_edge_index x = { xcalloc(f->n_locs + 2, sizeof *x.start),
+                          xcalloc(f->n_edges + 1, sizeof *x.edge) };
+    for (unsigned e = 0; e < f->n_edges; e++)
+        x.start[(incoming ? f->edges[e].to : f->edges[e].from) + 1]++;
+    for (unsigned l = 0; l < f->n_locs; l++)
+        x.start[l + 1] += x.start[l];
+    unsigned *fill = xcalloc(f->n_locs + 1, sizeof *fill);
+    for (unsigned e = 0; e < f->n_edges; e++) { /* stable: keeps edge order */
+        unsigned at = incoming ? f->edges[e].to : f->edges[e].from;
+        x.edge[x.start[at] + fill[at]++] = e;
+    }
+    free(fill);
+    return x;
+}
+
+void ordo_edge_index_free(ordo_edge_index *x)
+{
+    free(x->start);
+    free(x->edge);
+    x->start = x->edge = NULL;
+}
