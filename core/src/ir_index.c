@@ -1,4 +1,5 @@
-/* Edges of a procedure indexed by location (ir.h: ordo_edge_index). */
+/* Edges of a procedure indexed by location, and the topological order of
+ * its locations (ir.h: ordo_edge_index). */
 #include <stdlib.h>
 
 #include <ordo/ir.h>
@@ -26,4 +27,25 @@ void ordo_edge_index_free(ordo_edge_index *x)
     free(x->start);
     free(x->edge);
     x->start = x->edge = NULL;
+}
+
+/* Kahn's algorithm over the out-edge index (an unrolled procedure has tens
+ * of thousands of locations: no scan of all edges per location). */
+bool ordo_topological_locations(const ordo_proc *f, const ordo_edge_index *out, unsigned *order)
+{
+    unsigned *indeg = xcalloc(f->n_locs + 1, sizeof *indeg);
+    for (unsigned e = 0; e < f->n_edges; e++)
+        indeg[f->edges[e].to]++;
+    unsigned tail = 0;
+    for (unsigned l = 0; l < f->n_locs; l++)
+        if (!indeg[l])
+            order[tail++] = l;
+    for (unsigned head = 0; head < tail; head++)
+        for (unsigned i = out->start[order[head]]; i < out->start[order[head] + 1]; i++) {
+            unsigned to = f->edges[out->edge[i]].to;
+            if (--indeg[to] == 0)
+                order[tail++] = to;
+        }
+    free(indeg);
+    return tail == f->n_locs;
 }

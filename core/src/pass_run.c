@@ -6,9 +6,9 @@
 #include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
-enum { STATIC_TRIP_LIMIT = 1000, DEFAULT_UNROLL = 2, BAD_PASS = 2 };
+enum { DEFAULT_UNROLL = 2, BAD_PASS = 2 };
 
-const char ordo_pass_names[] = "inline, inline=D, unroll, unroll=K, lbe, scoi";
+const char ordo_pass_names[] = "inline, inline=D, unroll, unroll=K, lbe, scoi, atomic-ends";
 
 enum { NO_MATCH, BARE, WITH_NUMBER };
 
@@ -53,7 +53,7 @@ int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err)
     int unroll = match(spec, "unroll", &n);
     if (unroll) {
         n = unroll == BARE ? DEFAULT_UNROLL : n;
-        int r = ordo_pass_unroll(p, n, n > STATIC_TRIP_LIMIT ? n : STATIC_TRIP_LIMIT, err);
+        int r = ordo_pass_unroll(p, n, n > ORDO_STATIC_TRIP_LIMIT ? n : ORDO_STATIC_TRIP_LIMIT, err);
         if (!r)
             *summary = xasprintf("unroll: loop-free, %s", ordo_program_has_unwinding(p)
                                                                ? "with unwinding assumptions (bounded)"
@@ -68,6 +68,10 @@ int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err)
         *summary = xasprintf("scoi: %u statements removed", ordo_pass_scoi(p));
         return 0;
     }
+    if (!strcmp(spec, "atomic-ends")) {
+        *summary = xasprintf("atomic-ends: %u sections merged", ordo_pass_merge_atomic_ends(p));
+        return 0;
+    }
     return bad(spec, err);
 }
 
@@ -75,5 +79,5 @@ bool ordo_pass_known(const char *spec)
 {
     unsigned n;
     return match(spec, "inline", &n) || match(spec, "unroll", &n) || !strcmp(spec, "lbe") ||
-           !strcmp(spec, "scoi");
+           !strcmp(spec, "scoi") || !strcmp(spec, "atomic-ends");
 }

@@ -488,13 +488,15 @@ bool ordo_program_has_unwinding(const ordo_program *p)
     return false;
 }
 
-ordo_program *ordo_prepare_bounded(const ordo_program *p, unsigned k, bool *complete, char **err)
+ordo_program *ordo_prepare_bounded(const ordo_program *p, unsigned k, unsigned max_static,
+                                   bool *complete, char **err)
 {
     ordo_program *q = ordo_program_clone(p);
-    if (ordo_pass_inline(q, k, err) || ordo_pass_unroll(q, k, k > 1000 ? k : 1000, err)) {
+    if (ordo_pass_inline(q, k, err) || ordo_pass_unroll(q, k, max_static, err)) {
         ordo_program_free(q);
         return NULL;
     }
+    ordo_pass_merge_atomic_ends(q); /* oc: one end event per atomic section */
     *complete = !ordo_program_has_unwinding(q);
     return q;
 }

@@ -100,14 +100,19 @@ typedef struct oc_encoding {
     unsigned live_loc;      /* location "the program has not exited" */
     uint64_t next_alloc;    /* next base address for ALLOC */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
-    char *unsupported;      /* set when the program cannot be encoded faithfully */
+    char *unsupported;      /* set when the program cannot be encoded faithfully,
+                               or not within max_events (too_many_events) */
+    size_t max_events;      /* the walk stops beyond this many events */
+    bool too_many_events;
     unsigned long fresh;    /* counter for variable names */
 } oc_encoding;
 
 /* Builds the events and the value constraints of the program (already
  * inlined and unrolled: every CFA loop-free, no calls) into s. Returns
- * false with enc->unsupported set when something cannot be encoded. */
-bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv);
+ * false with enc->unsupported set when something cannot be encoded, or
+ * (with enc->too_many_events) when it needs more than max_events events. */
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
+               size_t max_events);
 void oc_encoding_free(oc_encoding *enc);
 
 /* Literal management shared by the unroller and the encoder. */

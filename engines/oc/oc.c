@@ -11,7 +11,7 @@
 #include <ordo/passes.h>
 #include <ordo/plugin.h>
 
-#include "verify.h"
+#include "deepen.h"
 
 static const char *const procedures[] = { "basic", "prop", NULL };
 static const char *const finders[] = { "none", "rf", "rf-ws-fr", NULL };
@@ -24,6 +24,12 @@ static const ordo_option_desc options[] = {
       "conflicts found before solving (Algorithm 3): none, rf (Fig. 5.4a), rf-ws-fr (5.4a-c)" },
     { "unroll", ORDO_OPT_INT, "2", NULL, 0, 1000000,
       "loop unroll bound where the trip count is not static" },
+    { "unroll-max", ORDO_OPT_INT, "0", NULL, 0, 1000000,
+      "incremental unwinding: after a bounded SAFE (or too many events), retry at doubled "
+      "bounds up to this one (0: one attempt at --unroll, as in the thesis)" },
+    { "deepen-time", ORDO_OPT_INT, "0", NULL, 0, 1000000,
+      "CPU seconds of the run after which no deeper bound is tried and a running deeper "
+      "attempt stops, keeping the last bounded SAFE (0: until the run's limit)" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
       "int, bv, or auto (bv when the program's meaning depends on bit-vectors)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
@@ -42,7 +48,8 @@ static const ordo_stat_desc stats[] = {
     { "oc.prop_conflicts", "count", "conflicts the propagator detected" },
     { "oc.encoding_time_s", "s", "time to build the events and the formula" },
     { "oc.stage", "count", "stage that decided: 1 = wSC, 2 = SC" },
-    { "oc.unroll_bound", "count", "the unroll bound" },
+    { "oc.unroll_bound", "count", "the unroll bound of the reported answer" },
+    { "oc.unroll_attempts", "count", "bounds tried (more than 1 with --unroll-max)" },
     { "oc.complete", "bool", "1 when no unwinding assumption was needed" },
     { "solver.time_s", "s", "time in the SMT solver's checks" },
     { "solver.decisions", "count", "SMT solver decisions" },
@@ -54,7 +61,7 @@ static const ordo_stat_desc stats[] = {
 
 /* ---- the run ------------------------------------------------------------ */
 
-static void record(ordo_stats *s, const oc_outcome *o, long bound)
+static void record(ordo_stats *s, const oc_outcome *o, unsigned bound, unsigned attempts)
 {
     ordo_stat_set(s, "oc.events", (double)o->events);
     ordo_stat_set(s, "oc.rf_pairs", (double)o->rf_pairs);
@@ -69,6 +76,7 @@ static void record(ordo_stats *s, const oc_outcome *o, long bound)
     ordo_stat_set(s, "oc.encoding_time_s", o->encoding_s);
     ordo_stat_set(s, "oc.stage", o->stage);
     ordo_stat_set(s, "oc.unroll_bound", (double)bound);
+    ordo_stat_set(s, "oc.unroll_attempts", (double)attempts);
     ordo_stat_set(s, "oc.complete", !o->unwinding);
     ordo_stat_set(s, "solver.time_s", o->solver_s);
     ordo_stat_set(s, "solver.decisions", o->decisions);
@@ -80,7 +88,6 @@ static void record(ordo_stats *s, const oc_outcome *o, long bound)
 static ordo_engine_result run(const ordo_engine_input *in)
 {
     const ordo_options *opt = in->options;
-    long bound = ordo_opt_int(opt, "unroll");
     oc_config cfg = {
         .prop = ordo_opt_is(opt, "decision-procedure", "prop"),
         .finder = ordo_opt_is(opt, "conflict-finder", "rf")         ? OC_FINDER_RF
@@ -90,22 +97,24 @@ static ordo_engine_result run(const ordo_engine_input *in)
                  : ordo_opt_is(opt, "arith", "bv") ? OC_ARITH_BV
                                                    : OC_ARITH_AUTO,
     };
-    bool complete = false;
-    char *err = NULL;
-    ordo_program *p = ordo_prepare_bounded(in->program, (unsigned)bound, &complete, &err);
-    if (!p) {
-        ordo_stat_set(in->stats, "oc.unroll_bound", (double)bound);
+    oc_bounds bounds = {
+        .unroll = (unsigned)ordo_opt_int(opt, "unroll"),
+        .unroll_max = (unsigned)ordo_opt_int(opt, "unroll-max"),
+        .deepen_s = (double)ordo_opt_int(opt, "deepen-time"),
+    };
+    oc_deepened d = oc_verify_deepening(in->program, in->solvers, in->deadline, &cfg, &bounds);
+    if (d.error) {
+        ordo_stat_set(in->stats, "oc.unroll_bound", (double)bounds.unroll);
         return (ordo_engine_result){ .verdict = ORDO_VERDICT_UNSUPPORTED, .bound = -1,
-                                     .reason = err, .owns_reason = true };
+                                     .reason = d.error, .owns_reason = true };
     }
-    oc_outcome o = oc_verify(p, in->solvers, in->deadline, &cfg);
-    ordo_program_free(p);
-    record(in->stats, &o, bound);
-    ordo_engine_result r = { .verdict = o.verdict, .bound = -1, .reason = o.reason,
-                             .owns_reason = o.reason != NULL, .trace = o.trace };
-    if (o.verdict == ORDO_VERDICT_SAFE) {
-        r.complete = !o.unwinding;
-        r.bound = o.unwinding ? bound : -1;
+    const oc_outcome *o = &d.o;
+    record(in->stats, o, d.bound, d.attempts);
+    ordo_engine_result r = { .verdict = o->verdict, .bound = -1, .reason = o->reason,
+                             .owns_reason = o->reason != NULL, .trace = o->trace };
+    if (o->verdict == ORDO_VERDICT_SAFE) {
+        r.complete = !o->unwinding;
+        r.bound = o->unwinding ? (long)d.bound : -1;
     }
     return r;
 }

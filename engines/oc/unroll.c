@@ -73,6 +73,10 @@ static unsigned add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread
     }
     enc->info[e] = (oc_event_info){ .instance = instance, .stmt = st,
                                     .guard = g.kind == OC_G_TRUE ? NULL : enc->lit_term[lit] };
+    if (enc->es.n > enc->max_events && !enc->unsupported) { /* stops the walk */
+        enc->too_many_events = true;
+        enc->unsupported = xasprintf("too many events (more than %zu)", enc->max_events);
+    }
     return e;
 }
 
@@ -485,7 +489,9 @@ static void atomic_end(walker *w, const ordo_stmt *st)
      * path's events behind its own end, and orders leaving from it close
      * false cycles (a wrong SAFE on a two-thread program). Each end would
      * have to count only while its guard holds, with the guard in the
-     * reason. */
+     * reason. ordo_prepare_bounded merges such ends into one first
+     * (ordo_pass_merge_atomic_ends, passes.h); this check remains for the
+     * sections that pass leaves alone. */
     if (b->end != b->begin) {
         unsupported(enc, st, "atomic section with several ends");
         return;
@@ -850,29 +856,6 @@ static int by_section(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-/* Topological order of a procedure's locations; false if it has a loop.
- * `out` indexes its out-edges (an unrolled procedure has tens of
- * thousands of locations: no scan of all edges per location). */
-static bool topological_locations(const ordo_proc *pr, const ordo_edge_index *out,
-                                  unsigned *order)
-{
-    unsigned *indeg = xcalloc(pr->n_locs + 1, sizeof *indeg);
-    for (unsigned i = 0; i < pr->n_edges; i++)
-        indeg[pr->edges[i].to]++;
-    unsigned head = 0, tail = 0;
-    for (unsigned l = 0; l < pr->n_locs; l++)
-        if (!indeg[l])
-            order[tail++] = l;
-    while (head < tail) {
-        unsigned l = order[head++];
-        for (unsigned j = out->start[l]; j < out->start[l + 1]; j++)
-            if (--indeg[pr->edges[out->edge[j]].to] == 0)
-                order[tail++] = pr->edges[out->edge[j]].to;
-    }
-    free(indeg);
-    return tail == pr->n_locs;
-}
-
 /* The out-edges of one location under first-enabled-edge semantics
  * (interp.h): edge i is taken when its condition holds and no earlier
  * one's does. Conditions reading shared state more than once are read in
@@ -968,7 +951,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
                                                   { OC_G_FALSE, NULL, 0 } };
     unsigned *order = xmalloc((pr->n_locs + 1) * sizeof *order);
     ordo_edge_index out = ordo_edge_index_of(pr, false);
-    if (!topological_locations(pr, &out, order)) {
+    if (!ordo_topological_locations(pr, &out, order)) {
         free(order);
         ordo_edge_index_free(&out);
         unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
@@ -1025,10 +1008,12 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     return !enc->unsupported;
 }
 
-bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv)
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
+               size_t max_events)
 {
     memset(enc, 0, sizeof *enc);
     enc->p = p;
+    enc->max_events = max_events;
     enc->ar = (oc_arith){ s, bv };
     oc_events_init(&enc->es);
     enc->next_alloc = p->next_address + 1;

@@ -113,11 +113,22 @@ static void conclude_sat(run_ctx *c, oc_encoding *enc, bool sc)
     oc_graph_free(g);
 }
 
+/* The per-check solver limit (ms) that stops a check at cpu_stop_s, or 0
+ * for none (at least 1 ms: a check must not start without a limit). */
+static unsigned budget_ms(double cpu_stop_s)
+{
+    if (cpu_stop_s <= 0)
+        return 0;
+    double left = cpu_stop_s - ordo_process_cputime_s();
+    return left > 0.001 ? (unsigned)(left * 1000.0) : 1;
+}
+
 /* Encodes (with ws for the SC stage), adds finder clauses, solves. */
 static void run_stage(run_ctx *c, bool sc)
 {
     oc_outcome *o = c->out;
-    ordo_smt_config cfg = { .user_propagator = c->cfg->prop };
+    ordo_smt_config cfg = { .user_propagator = c->cfg->prop,
+                            .timeout_ms = budget_ms(c->cfg->cpu_stop_s) };
     ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
     if (!s) {
         fail(o, ORDO_VERDICT_ERROR, xasprintf("cannot create a %s solver", c->solvers->name));
@@ -127,11 +138,11 @@ static void run_stage(run_ctx *c, bool sc)
     oc_propagator *prop = NULL;
     oc_po po = { 0 };
     double t0 = ordo_process_cputime_s();
-    if (!oc_unroll(&enc, c->p, s, c->bv)) {
-        fail(o, ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
+    if (!oc_unroll(&enc, c->p, s, c->bv, c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS)) {
+        fail(o, enc.too_many_events ? ORDO_VERDICT_UNKNOWN : ORDO_VERDICT_UNSUPPORTED,
+             enc.unsupported);
         enc.unsupported = NULL;
-    } else if (enc.es.n > MAX_EVENTS) {
-        fail(o, ORDO_VERDICT_UNKNOWN, xasprintf("too many events (%zu)", enc.es.n));
+        o->too_many_events = enc.too_many_events;
     } else if (!oc_po_build(&po, &enc.es)) {
         fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
     } else {
@@ -147,7 +158,7 @@ static void run_stage(run_ctx *c, bool sc)
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
-        ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
+        ordo_smt_result r = oc_solve(&enc, c->deadline, c->cfg->cpu_stop_s, &c->st);
         ordo_smt_stats(s, add_solver_stat, o);
         o->unwinding = enc.unwinding;
         if (c->st.error) {

@@ -17,6 +17,12 @@ typedef struct {
     bool prop;              /* PROP, else BASIC */
     oc_finder_mode finder;
     oc_arith_mode arith;
+    /* Process CPU time (s) at which solving gives up (UNKNOWN); 0 = only
+     * the run's deadline. */
+    double cpu_stop_s;
+    /* The encoding gives up (UNKNOWN) beyond this many events; 0 = the
+     * engine's limit. */
+    size_t max_events;
 } oc_config;
 
 typedef struct {
@@ -24,6 +30,7 @@ typedef struct {
     char *reason;           /* malloc'ed, for UNKNOWN / ERROR / UNSUPPORTED */
     ordo_trace *trace;      /* UNSAFE */
     bool unwinding;         /* SAFE only up to the unroll bound */
+    bool too_many_events;   /* UNKNOWN because the encoding was too large */
     int stage;              /* 1 = decided under wSC, 2 = under SC */
     size_t events, rf_pairs, ws_pairs;
     oc_finder_stats finder;

@@ -14,7 +14,10 @@ fi
 
 # The engine's own tasks and the bundled ones (sv-benchmarks/ordo: the
 # thesis' examples and small classics, both verdicts).
+# atomic-early-return-*: a section with an early end, merged into one end
+# by ordo_pass_merge_atomic_ends (one end event per end is a wrong SAFE).
 tasks="racy-counter locked-counter message-passing threads-in-loop"
+tasks="$tasks atomic-early-return-safe atomic-early-return-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

@@ -13,17 +13,17 @@
 #include <ordo/passes.h>
 #include <ordo/trace.h>
 
-#include "../../engines/oc/verify.h"
+#include "../../engines/oc/deepen.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
 
 static ordo_solver_factory z3;
 
 static const oc_config configs[] = {
-    { false, OC_FINDER_NONE, OC_ARITH_AUTO },     /* BASIC */
-    { false, OC_FINDER_RF_WS_FR, OC_ARITH_AUTO }, /* BASIC+OPT */
-    { true, OC_FINDER_NONE, OC_ARITH_AUTO },      /* PROP */
-    { true, OC_FINDER_RF_WS_FR, OC_ARITH_AUTO },  /* PROP+OPT */
+    { .prop = false, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },     /* BASIC */
+    { .prop = false, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO }, /* BASIC+OPT */
+    { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },      /* PROP */
+    { .prop = true, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO },  /* PROP+OPT */
 };
 
 /* Runs every configuration; each must give `expected`, and every
@@ -194,7 +194,7 @@ static void loops_static_and_nondeterministic(void **state)
         ordo_program *src = fixture_loop(n, NULL);
         bool complete = false;
         char *err = NULL;
-        ordo_program *p = ordo_prepare_bounded(src, 2, &complete, &err);
+        ordo_program *p = ordo_prepare_bounded(src, 2, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
         assert_non_null(p);
         assert_int_equal(complete, n >= 0);
         oc_outcome o = oc_verify(p, &z3, NULL, &configs[3]);
@@ -209,11 +209,10 @@ static void loops_static_and_nondeterministic(void **state)
     }
 }
 
-/* A violation after the third iteration is beyond unroll bound 2: a
- * bounded SAFE, never UNSAFE; with bound 3 it is found and replays. */
-static void violation_beyond_the_bound(void **state)
+/* x counts the iterations of a loop with a nondeterministic bound; x == 3
+ * is the error: it needs three iterations. */
+static ordo_program *violation_after_three_iterations(void)
 {
-    (void)state;
     ordo_program *src = ordo_program_new("deep.c", ORDO_DM_LP64);
     unsigned x = ordo_add_var(src, "x", i32(), -1, 0);
     unsigned f = ordo_add_proc(src, "main");
@@ -235,10 +234,19 @@ static void violation_beyond_the_bound(void **state)
     finish(src, f, bad);
     then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_NE, var(src, x), num(src, 3))), 4);
     finish(src, f, out);
+    return src;
+}
+
+/* A violation after the third iteration is beyond unroll bound 2: a
+ * bounded SAFE, never UNSAFE; with bound 3 it is found and replays. */
+static void violation_beyond_the_bound(void **state)
+{
+    (void)state;
+    ordo_program *src = violation_after_three_iterations();
     for (unsigned k = 2; k <= 3; k++) {
         bool complete;
         char *err = NULL;
-        ordo_program *p = ordo_prepare_bounded(src, k, &complete, &err);
+        ordo_program *p = ordo_prepare_bounded(src, k, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
         assert_non_null(p);
         for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
             oc_outcome o = oc_verify(p, &z3, NULL, &configs[c]);
@@ -253,6 +261,69 @@ static void violation_beyond_the_bound(void **state)
         }
         ordo_program_free(p);
     }
+    ordo_program_free(src);
+}
+
+static oc_deepened deepen(const ordo_program *src, const oc_config *cfg, unsigned unroll_max)
+{
+    oc_bounds b = { .unroll = 2, .unroll_max = unroll_max };
+    oc_deepened d = oc_verify_deepening(src, &z3, NULL, cfg, &b);
+    assert_null(d.error);
+    return d;
+}
+
+/* Incremental unwinding (deepen.h): bound 2 answers a bounded SAFE, bound
+ * 4 finds the violation, which replays; without --unroll-max, or with
+ * --deepen-time used up, one attempt. */
+static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
+{
+    (void)state;
+    ordo_program *src = violation_after_three_iterations();
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        oc_deepened d = deepen(src, &configs[c], 8);
+        assert_int_equal(d.o.verdict, ORDO_VERDICT_UNSAFE);
+        assert_int_equal(d.bound, 4);
+        assert_int_equal(d.attempts, 2);
+        expect_replay(src, d.o.trace);
+        free(d.o.reason);
+        d = deepen(src, &configs[c], 0);
+        assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+        assert_true(d.o.unwinding);
+        assert_int_equal(d.bound, 2);
+        assert_int_equal(d.attempts, 1);
+        free(d.o.reason);
+    }
+    /* --deepen-time already used up: no deeper attempt */
+    oc_bounds spent = { .unroll = 2, .unroll_max = 8, .deepen_s = 1e-9 };
+    oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &spent);
+    assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(d.attempts, 1);
+    free(d.o.reason);
+    ordo_program_free(src);
+}
+
+/* A static trip count too large for the event limit: the first attempt
+ * gives up, the retry unrolls every loop at most 2 times (a bounded SAFE),
+ * deeper bounds follow until the limit stops them. The safe loop adds 2
+ * to x 30 times: 2 events per iteration. */
+static void deepening_caps_static_loops_beyond_the_event_limit(void **state)
+{
+    (void)state;
+    ordo_program *src = fixture_loop(30, NULL);
+    oc_config cfg = configs[3];
+    cfg.max_events = 20;
+    oc_outcome once = oc_verify_deepening(src, &z3, NULL, &cfg,
+                                          &(oc_bounds){ .unroll = 2 }).o;
+    assert_int_equal(once.verdict, ORDO_VERDICT_UNKNOWN);
+    assert_true(once.too_many_events);
+    assert_string_equal(once.reason, "too many events (more than 20)");
+    free(once.reason);
+    oc_deepened d = deepen(src, &cfg, 64);
+    assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(d.o.unwinding);
+    assert_int_equal(d.bound, 8);
+    assert_int_equal(d.attempts, 5);
+    free(d.o.reason);
     ordo_program_free(src);
 }
 
@@ -278,7 +349,7 @@ static void int_arithmetic_is_not_misused(void **state)
     then(p, f, &l, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(p, x),
                                                  ordo_e_const(p, u8, 0))), 2);
     finish(p, f, l);
-    oc_config cfg = { true, OC_FINDER_NONE, OC_ARITH_INT };
+    oc_config cfg = { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_INT };
     oc_outcome o = oc_verify(p, &z3, NULL, &cfg);
     assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
     assert_non_null(strstr(o.reason, "t.c:1)"));
@@ -300,6 +371,8 @@ int main(void)
         cmocka_unit_test(sc_witness_is_found),
         cmocka_unit_test(loops_static_and_nondeterministic),
         cmocka_unit_test(violation_beyond_the_bound),
+        cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
+        cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
         cmocka_unit_test(int_arithmetic_is_not_misused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -193,10 +193,10 @@ static void engine_agrees_with_exhaustive_interpretation(void **state)
 {
     (void)state;
     static const oc_config configs[] = {
-        { false, OC_FINDER_NONE, OC_ARITH_AUTO },
-        { false, OC_FINDER_RF_WS_FR, OC_ARITH_AUTO },
-        { true, OC_FINDER_NONE, OC_ARITH_AUTO },
-        { true, OC_FINDER_RF_WS_FR, OC_ARITH_INT },
+        { .prop = false, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },
+        { .prop = false, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO },
+        { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },
+        { .prop = true, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_INT },
     };
     unsigned seed = getenv("OC_FUZZ_SEED") ? (unsigned)atoi(getenv("OC_FUZZ_SEED")) : 2024, unsafe = 0, safe = 0;
     for (int round = 0; round < (getenv("OC_FUZZ_ROUNDS") ? atoi(getenv("OC_FUZZ_ROUNDS")) : 120); round++) {

@@ -165,7 +165,7 @@ static void bounded_pipeline_on_threads_in_a_loop(void **state)
     ordo_program *p = fixture_thread_loop(true, NULL, NULL);
     bool complete = false;
     char *err = NULL;
-    ordo_program *q = ordo_prepare_bounded(p, 1, &complete, &err);
+    ordo_program *q = ordo_prepare_bounded(p, 1, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
     assert_non_null(q);
     assert_true(complete);
     assert_true(loop_free(q));
@@ -175,9 +175,18 @@ static void bounded_pipeline_on_threads_in_a_loop(void **state)
     assert_int_equal(starts, 3);
     assert_int_equal(p->procs[0].n_edges, 6); /* the original is untouched */
     ordo_program_free(q);
+    /* static counts capped below the trip count: 2 iterations, bounded */
+    q = ordo_prepare_bounded(p, 2, 2, &complete, &err);
+    assert_non_null(q);
+    assert_false(complete);
+    starts = 0;
+    for (unsigned e = 0; e < q->procs[0].n_edges; e++)
+        starts += q->procs[0].edges[e].stmt->kind == ORDO_S_THREAD_START;
+    assert_int_equal(starts, 2);
+    ordo_program_free(q);
     /* rec(2) needs 3 activations: with k = 2 the result is incomplete */
     ordo_program *r = fixture_recursion(2);
-    q = ordo_prepare_bounded(r, 2, &complete, &err);
+    q = ordo_prepare_bounded(r, 2, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
     assert_non_null(q);
     assert_false(complete);
     ordo_program_free(q);

@@ -214,6 +214,9 @@ typedef struct {
 } ordo_edge_index;
 ordo_edge_index ordo_edge_index_of(const ordo_proc *f, bool incoming);
 void ordo_edge_index_free(ordo_edge_index *x);
+/* The locations of f in a topological order (order has n_locs entries;
+ * `out` is f's out-edge index); false when f has a cycle. */
+bool ordo_topological_locations(const ordo_proc *f, const ordo_edge_index *out, unsigned *order);
 
 /* A shared access of a statement: a global variable or a memory cell. */
 typedef struct {

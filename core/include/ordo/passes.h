@@ -45,6 +45,18 @@ int ordo_pass_unroll(ordo_program *p, unsigned k, unsigned max_static, char **er
  * is complete when this is false. */
 bool ordo_program_has_unwinding(const ordo_program *p);
 
+/* One ATOMIC_END per atomic section, for the bounded engines (oc emits
+ * one end event per section): on a loop-free program (after
+ * ordo_pass_unroll), an outermost section closed by several ends
+ * e_i: l_i -> m_i (an early return inside it) gets a fresh local x
+ * ("atomic_end#N") and fresh locations J, J': each e_i becomes
+ * l_i -[x := i]-> J, then one J -END-> J', and J' -[assume x == i]-> m_i.
+ * The visible executions are the same (x is local). Sections are left
+ * alone when an end closes two begins, when nesting depths disagree, or
+ * when the rewrite would close a cycle. Returns the number of sections
+ * merged. */
+unsigned ordo_pass_merge_atomic_ends(ordo_program *p);
+
 /* Large-block encoding: chains a -e1-> x -e2-> b where x has exactly one
  * incoming and one outgoing edge become one SEQ edge a -> b, when e1 is
  * thread-local and e2 is thread-local except maybe for a final assignment
@@ -65,21 +77,28 @@ unsigned ordo_pass_scoi(ordo_program *p);
 /* A pass by name, for `ordo parse --pass P` and configurations: "inline"
  * (recursion unsupported), "inline=D" (recursion up to D activations),
  * "unroll" (K = 2) or "unroll=K" (static counts up to 1000, else K),
- * "lbe", "scoi". Returns 0 and sets *summary (malloc'ed, e.g. "scoi: 12
- * statements removed"), or ORDO_FRONTEND_UNSUPPORTED with *err, or 2 with
- * *err for an unknown name or bad argument (naming the allowed ones). */
+ * "lbe", "scoi", "atomic-ends". Returns 0 and sets *summary (malloc'ed,
+ * e.g. "scoi: 12 statements removed"), or ORDO_FRONTEND_UNSUPPORTED with
+ * *err, or 2 with *err for an unknown name or bad argument (naming the
+ * allowed ones). */
 int ordo_pass_run(ordo_program *p, const char *spec, char **summary, char **err);
 /* Is spec a pass ordo_pass_run accepts? The accepted forms, for messages: */
 bool ordo_pass_known(const char *spec);
 extern const char ordo_pass_names[];
 
+/* Static trip counts the bounded engines unroll in full (larger ones, and
+ * loops without one, get the unroll bound). */
+#define ORDO_STATIC_TRIP_LIMIT 1000
+
 /* The bounded engines' pipeline on a copy of p: inline (recursion up to k
- * activations), unroll (static trip counts up to max(k, 1000), else k).
+ * activations), unroll (static trip counts up to max_static, else k),
+ * then merge atomic ends.
  * Returns the loop-free copy (free with ordo_program_free) and sets
  * *complete to whether no unwinding assumption was needed; NULL with *err
  * on unsupported input. Thread entry procedures are unrolled once each;
  * the engine instantiates one thread per THREAD_START edge. */
-ordo_program *ordo_prepare_bounded(const ordo_program *p, unsigned k, bool *complete, char **err);
+ordo_program *ordo_prepare_bounded(const ordo_program *p, unsigned k, unsigned max_static,
+                                   bool *complete, char **err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,145 @@
+/* Incremental unwinding of the oc engine (see deepen.h). */
+#include "deepen.h"
+
+#include <stdlib.h>
+
+#include <ordo/passes.h>
+
+/* A deeper attempt starts only with this much time before the deadline. */
+#define MIN_LEFT_S 1.0
+
+static void outcome_free(oc_outcome *o)
+{
+    free(o->reason);
+    ordo_trace_free(o->trace);
+    *o = (oc_outcome){ 0 };
+}
+
+/* Work counters add up over the attempts: they measure the whole run. */
+static void add_work(oc_outcome *sum, const oc_outcome *o)
+{
+    sum->finder_s += o->finder_s;
+    sum->encoding_s += o->encoding_s;
+    sum->solver_s += o->solver_s;
+    sum->refinements += o->refinements;
+    sum->refinement_clauses += o->refinement_clauses;
+    sum->propagated_clauses += o->propagated_clauses;
+    sum->prop_conflicts += o->prop_conflicts;
+    sum->decisions += o->decisions;
+    sum->propagations += o->propagations;
+    sum->conflicts += o->conflicts;
+    sum->restarts += o->restarts;
+}
+
+static void set_work(oc_outcome *o, const oc_outcome *sum)
+{
+    o->finder_s = sum->finder_s;
+    o->encoding_s = sum->encoding_s;
+    o->solver_s = sum->solver_s;
+    o->refinements = sum->refinements;
+    o->refinement_clauses = sum->refinement_clauses;
+    o->propagated_clauses = sum->propagated_clauses;
+    o->prop_conflicts = sum->prop_conflicts;
+    o->decisions = sum->decisions;
+    o->propagations = sum->propagations;
+    o->conflicts = sum->conflicts;
+    o->restarts = sum->restarts;
+}
+
+/* One attempt: inline and unroll at bound k (static trip counts up to
+ * max_static), then decide. False with *error on unsupported input. */
+static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
+                    const ordo_deadline *deadline, const oc_config *cfg, unsigned k,
+                    unsigned max_static, oc_outcome *o, char **error)
+{
+    bool complete;
+    ordo_program *q = ordo_prepare_bounded(p, k, max_static, &complete, error);
+    if (!q)
+        return false;
+    *o = oc_verify(q, solvers, deadline, cfg);
+    ordo_program_free(q);
+    return true;
+}
+
+static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b)
+{
+    if (b->deepen_s > 0 && ordo_process_cputime_s() >= b->deepen_s)
+        return false;
+    return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S;
+}
+
+static bool bounded_safe(const oc_outcome *o)
+{
+    return o->verdict == ORDO_VERDICT_SAFE && o->unwinding;
+}
+
+/* After the first attempt, an answer that is neither a bounded SAFE nor a
+ * verdict (UNKNOWN, UNSUPPORTED) leaves the deepest bounded SAFE standing;
+ * UNSAFE, complete SAFE and engine errors are reported. */
+static bool ends_deepening(const oc_outcome *o)
+{
+    return o->verdict == ORDO_VERDICT_UNSAFE || o->verdict == ORDO_VERDICT_SAFE ||
+           o->verdict == ORDO_VERDICT_ERROR;
+}
+
+oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory *solvers,
+                                const ordo_deadline *deadline, const oc_config *cfg,
+                                const oc_bounds *b)
+{
+    oc_deepened d = { .bound = b->unroll };
+    unsigned k = b->unroll;
+    unsigned max_static = k > ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
+    bool deepen = b->unroll_max > b->unroll;
+    oc_outcome sum = { 0 }, best = { 0 };
+    bool have_best = false;
+    oc_config c = *cfg;
+    for (;;) {
+        oc_outcome o;
+        if (!attempt(p, solvers, deadline, &c, k, max_static, &o, &d.error)) {
+            if (d.attempts == 0 || !have_best) {
+                outcome_free(&best);
+                return d;
+            }
+            free(d.error); /* a deeper bound that cannot be built: the last stands */
+            d.error = NULL;
+            break;
+        }
+        d.attempts++;
+        add_work(&sum, &o);
+        if (!deepen) {
+            best = o;
+            have_best = true;
+            break;
+        }
+        if (bounded_safe(&o)) {
+            outcome_free(&best);
+            best = o;
+            have_best = true;
+            d.bound = k;
+        } else if (o.too_many_events && !have_best && max_static > k) {
+            /* Static trip counts in full are too large: unroll every loop
+             * at most k times instead (a bounded answer, but an answer). */
+            outcome_free(&o);
+            max_static = k;
+            continue;
+        } else if (!have_best || ends_deepening(&o)) {
+            outcome_free(&best);
+            best = o;
+            have_best = true;
+            d.bound = k;
+            break;
+        } else {
+            outcome_free(&o);
+            break;
+        }
+        if (k >= b->unroll_max || !time_for_another(deadline, b))
+            break;
+        k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;
+        if (max_static < ORDO_STATIC_TRIP_LIMIT)
+            max_static = k < ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
+        c.cpu_stop_s = b->deepen_s;
+    }
+    d.o = best;
+    set_work(&d.o, &sum);
+    return d;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Incremental unwinding of the oc engine (--unroll-max): a violation that
+# needs 5 loop iterations is a bounded SAFE at the fixed bound 2 and is
+# found, replayed, at bound 8 after 3 attempts (2, 4, 8), in all four
+# configurations.
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+T=$FIXTURES/oc
+
+"$ORDO" verify "$T/threads-up-to-n.yml" --engine oc >"$TMP/fixed" 2>&1
+check "fixed bound 2: a bounded SAFE" grep -q 'holds up to bound 2) (expected false: bounded)' \
+    "$TMP/fixed"
+for dp in basic prop; do
+    for finder in none rf-ws-fr; do
+        out=$TMP/deep-$dp-$finder
+        "$ORDO" verify "$T/threads-up-to-n.yml" --engine oc --decision-procedure $dp \
+            --conflict-finder $finder --unroll-max 8 >"$out" 2>&1
+        check "$dp $finder: found at bound 8" grep -q 'verdict:  false (expected false: correct)' "$out"
+        check "$dp $finder: bound 8 reported" grep -qE '^  oc.unroll_bound +8$' "$out"
+        check "$dp $finder: three attempts" grep -qE '^  oc.unroll_attempts +3$' "$out"
+    done
+done
+"$ORDO" verify "$T/threads-up-to-n.yml" --engine oc --unroll-max 4 >"$TMP/short" 2>&1
+check "--unroll-max 4 stops at a bounded SAFE at bound 4" grep -q 'holds up to bound 4)' "$TMP/short"
+"$ORDO" verify "$T/threads-up-to-n.yml" --engine oc --unroll-max -1 >"$TMP/bad" 2>&1
+check_status 2 "a negative --unroll-max is a usage error" "$TMP/bad"
+finish
