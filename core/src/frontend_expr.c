@@ -182,7 +182,10 @@ const ordo_expr *fe_read(fe *f, fe_place pl, CXCursor at)
         return fe_copy(f, ordo_e_load(f->p, fe_scalar(f, pl.ctype, at), pl.addr));
     }
     const ordo_expr *v = ordo_e_var(f->p, pl.var);
-    return f->p->vars[pl.var].is_global ? fe_copy(f, v) : v;
+    const ordo_var *var = &f->p->vars[pl.var];
+    /* a global read is a statement of its own (one shared access per
+     * statement); a thread-local one too, as a later call may change it */
+    return var->is_global || var->is_thread_local ? fe_copy(f, v) : v;
 }
 
 void fe_store(fe *f, fe_place pl, const ordo_expr *v, CXCursor at)

@@ -275,14 +275,17 @@ static unsigned create_static(fe *f, CXCursor decl, CXCursor at)
     CXCursor def = clang_getCursorDefinition(decl);
     if (clang_Cursor_isNull(def))
         def = decl;
-    /* Each thread has its own copy of a thread-local variable; one variable
-     * shared by all threads would be a wrong model. */
-    if (clang_getCursorTLSKind(def) != CXTLS_None)
-        fe_unsupported(f, at, "thread-local variable '%s'", fe_spelling(f, def));
+    /* Each thread has its own copy of a thread-local variable: a scalar
+     * one is a thread-local IR variable; cells (aggregates, address
+     * taken) are shared by all threads, which would be a wrong model. */
+    bool thread_local = clang_getCursorTLSKind(def) != CXTLS_None;
     CXType t = clang_getCursorType(def);
     CXCursor init = clang_Cursor_getVarDeclInitializer(def);
     const char *name = static_name(f, def);
     if (needs_cells(f, decl)) {
+        if (thread_local)
+            fe_unsupported(f, at, "thread-local aggregate or address-taken variable '%s'",
+                           fe_spelling(f, def));
         unsigned o = ordo_add_object(f->p, name, fe_cells(f, t, at), -1);
         unsigned info = add_info(f, decl, (fe_var_info){ .kind = FE_VAR_OBJECT, .object = o });
         static_ctx sc = { o };
@@ -296,8 +299,9 @@ static unsigned create_static(fe *f, CXCursor decl, CXCursor at)
         v = static_value(f, init);
         v = fe_convert(f, ordo_e_const(f->p, ordo_ty_int(64, true), v), st)->value;
     }
-    return add_info(f, decl, (fe_var_info){ .kind = FE_VAR_SCALAR,
-                                            .var = ordo_add_var(f->p, name, st, -1, v) });
+    unsigned var = thread_local ? ordo_add_thread_local(f->p, name, st, v)
+                                : ordo_add_var(f->p, name, st, -1, v);
+    return add_info(f, decl, (fe_var_info){ .kind = FE_VAR_SCALAR, .var = var });
 }
 
 const fe_var_info *fe_var(fe *f, CXCursor decl, CXCursor at)

@@ -62,7 +62,9 @@ static void index_procs(ordo_interp *in)
     in->procs = xcalloc(p->n_procs ? p->n_procs : 1, sizeof *in->procs);
     in->slot = xcalloc(p->n_vars ? p->n_vars : 1, sizeof *in->slot);
     for (unsigned v = 0; v < p->n_vars; v++)
-        if (!p->vars[v].is_global && p->vars[v].proc >= 0)
+        if (p->vars[v].is_thread_local)
+            in->slot[v] = in->n_thread_locals++;
+        else if (!p->vars[v].is_global && p->vars[v].proc >= 0)
             in->slot[v] = in->procs[p->vars[v].proc].n_locals++;
     for (unsigned i = 0; i < p->n_procs; i++)
         in->procs[i].out = ordo_edge_index_of(&p->procs[i], false);
@@ -79,7 +81,8 @@ static void push_frame(ordo_interp *in, unsigned t, unsigned proc, const ordo_st
     interp_thread *th = &in->threads[t];
     XGROW(th->frames, th->n_frames, th->cap_frames);
     interp_frame *f = &th->frames[th->n_frames++];
-    *f = (interp_frame){ .proc = proc, .loc = in->p->procs[proc].init_loc, .call = call };
+    *f = (interp_frame){ .proc = proc, .loc = in->p->procs[proc].init_loc, .call = call,
+                         .thread_locals = th->thread_locals };
     f->locals = xcalloc(in->procs[proc].n_locals + 1, sizeof *f->locals);
     for (unsigned v = 0; v < in->p->n_vars; v++) {
         const ordo_var *var = &in->p->vars[v];
@@ -94,6 +97,11 @@ static unsigned new_thread(ordo_interp *in, unsigned proc, bool has_arg, int64_t
     XGROW(in->threads, in->n_threads, in->cap_threads);
     unsigned t = in->n_threads++;
     in->threads[t] = (interp_thread){ 0 };
+    in->threads[t].thread_locals = xcalloc(in->n_thread_locals + 1, sizeof(int64_t));
+    for (unsigned v = 0; v < in->p->n_vars; v++)
+        if (in->p->vars[v].is_thread_local)
+            in->threads[t].thread_locals[in->slot[v]] =
+                interp_convert(in, in->p->vars[v].type, in->p->vars[v].init);
     push_frame(in, t, proc, NULL);
     const ordo_proc *f = &in->p->procs[proc];
     if (has_arg && f->n_params > 0) {
@@ -129,6 +137,7 @@ void ordo_interp_free(ordo_interp *in)
         for (unsigned i = 0; i < in->threads[t].n_frames; i++)
             free(in->threads[t].frames[i].locals);
         free(in->threads[t].frames);
+        free(in->threads[t].thread_locals);
     }
     free(in->threads);
     for (unsigned i = 0; i < in->p->n_procs; i++)
@@ -180,7 +189,7 @@ static exec_result write(step_ctx *s, interp_frame *f, const ordo_stmt *at, cons
         if (in->p->vars[lv->var].is_global)
             in->globals[lv->var] = v;
         else
-            f->locals[in->slot[lv->var]] = v;
+            *interp_local(in, f, lv->var) = v;
         return EXEC_DONE;
     }
     int64_t addr;
@@ -562,6 +571,10 @@ bool ordo_interp_var(const ordo_interp *in, unsigned t, unsigned var, int64_t *v
     if (t >= in->n_threads)
         return false;
     const interp_thread *th = &in->threads[t];
+    if (v->is_thread_local) {
+        *value = th->thread_locals[in->slot[var]];
+        return true;
+    }
     for (unsigned i = th->n_frames; i-- > 0;)
         if ((int)th->frames[i].proc == v->proc) {
             *value = th->frames[i].locals[in->slot[var]];

@@ -187,6 +187,12 @@ static eval_status load(eval_ctx *c, const ordo_expr *e, int64_t *out)
     return EVAL_OK;
 }
 
+int64_t *interp_local(const ordo_interp *in, const interp_frame *f, unsigned var)
+{
+    int64_t *store = in->p->vars[var].is_thread_local ? f->thread_locals : f->locals;
+    return &store[in->slot[var]];
+}
+
 eval_status interp_eval(eval_ctx *c, const ordo_expr *e, int64_t *out)
 {
     switch (e->kind) {
@@ -195,7 +201,7 @@ eval_status interp_eval(eval_ctx *c, const ordo_expr *e, int64_t *out)
         return EVAL_OK;
     case ORDO_E_VAR: {
         const ordo_var *v = &c->in->p->vars[e->var];
-        *out = v->is_global ? c->in->globals[e->var] : c->frame->locals[c->in->slot[e->var]];
+        *out = v->is_global ? c->in->globals[e->var] : *interp_local(c->in, c->frame, e->var);
         return EVAL_OK;
     }
     case ORDO_E_LOAD:

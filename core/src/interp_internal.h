@@ -38,12 +38,14 @@ bool interp_mem_release(interp_mem *m, uint64_t addr);
 typedef struct {
     unsigned proc, loc;
     int64_t *locals;            /* slot per local variable of proc */
+    int64_t *thread_locals;     /* the thread's: slot per thread-local variable */
     const ordo_stmt *call;      /* the CALL that made this activation, or NULL */
 } interp_frame;
 
 typedef struct {
     interp_frame *frames;
     unsigned n_frames, cap_frames;
+    int64_t *thread_locals;     /* slot per thread-local variable */
     bool finished;
     const char *file;           /* last position reached */
     unsigned line;
@@ -59,7 +61,9 @@ typedef struct {
 struct ordo_interp {
     const ordo_program *p;
     ordo_arith mode;
-    unsigned *slot;             /* per variable: slot in its frame */
+    unsigned *slot;             /* per variable: slot in its frame (thread-locals:
+                                   in their thread's) */
+    unsigned n_thread_locals;
     interp_proc *procs;
     int64_t *globals;           /* per variable index (globals only used) */
     interp_mem mem;
@@ -84,6 +88,8 @@ typedef struct {
 } eval_ctx;
 
 eval_status interp_eval(eval_ctx *c, const ordo_expr *e, int64_t *out);
+/* The storage of a non-global variable in activation f. */
+int64_t *interp_local(const ordo_interp *in, const interp_frame *f, unsigned var);
 /* value converted to type t in the interpreter's arithmetic */
 int64_t interp_convert(const ordo_interp *in, ordo_type t, int64_t v);
 /* v wrapped into type t (C conversion, both arithmetics' havoc range) */

@@ -61,6 +61,14 @@ unsigned ordo_add_var(ordo_program *p, const char *name, ordo_type t, int proc, 
     return p->n_vars++;
 }
 
+unsigned ordo_add_thread_local(ordo_program *p, const char *name, ordo_type t, int64_t init)
+{
+    unsigned v = ordo_add_var(p, name, t, -1, init);
+    p->vars[v].is_global = false;
+    p->vars[v].is_thread_local = true;
+    return v;
+}
+
 unsigned ordo_add_object(ordo_program *p, const char *name, uint64_t n_cells, int proc)
 {
     XGROW(p->objects, p->n_objects, p->cap_objects);

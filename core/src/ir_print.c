@@ -210,9 +210,10 @@ void ordo_print_program(FILE *out, const ordo_program *p)
     fprintf(out, "program %s (%s), main = %s\n", p->source,
             p->data_model == ORDO_DM_ILP32 ? "ILP32" : "LP64", p->procs[p->main_proc].name);
     for (unsigned v = 0; v < p->n_vars; v++)
-        if (p->vars[v].is_global)
-            fprintf(out, "global %s %s = %" PRId64 "\n", ordo_type_name(p->vars[v].type, tb),
-                    p->vars[v].name, p->vars[v].init);
+        if (p->vars[v].is_global || p->vars[v].is_thread_local)
+            fprintf(out, "%s %s %s = %" PRId64 "\n",
+                    p->vars[v].is_global ? "global" : "thread_local",
+                    ordo_type_name(p->vars[v].type, tb), p->vars[v].name, p->vars[v].init);
     for (unsigned o = 0; o < p->n_objects; o++)
         if (p->objects[o].proc < 0)
             print_object(out, &p->objects[o]);

@@ -170,8 +170,8 @@ static bool counter_condition(const ordo_program *p, const ordo_expr *c, counted
         b = t;
         op = flipped(op);
     }
-    if (a->kind != ORDO_E_VAR || b->kind != ORDO_E_CONST || p->vars[a->var].is_global ||
-        p->vars[a->var].type.kind != ORDO_TY_INT)
+    if (a->kind != ORDO_E_VAR || b->kind != ORDO_E_CONST || p->vars[a->var].proc < 0 ||
+        p->vars[a->var].type.kind != ORDO_TY_INT) /* a procedure's local (calls cannot change it) */
         return false;
     out->var = a->var;
     out->op = op;

@@ -7,6 +7,9 @@
 
 /* A deeper attempt starts only with this much time before the deadline. */
 #define MIN_LEFT_S 1.0
+/* ... and when GROWTH times the last attempt's time still fits: doubling
+ * the bound doubles the events and can square the rf pairs. */
+#define GROWTH 4.0
 
 static void outcome_free(oc_outcome *o)
 {
@@ -61,11 +64,12 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
     return true;
 }
 
-static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b)
+/* Is there time for an attempt that may take `need` seconds? */
+static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, double need)
 {
-    if (b->deepen_s > 0 && ordo_process_cputime_s() >= b->deepen_s)
+    if (b->deepen_s > 0 && ordo_process_cputime_s() + need >= b->deepen_s)
         return false;
-    return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S;
+    return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S + need;
 }
 
 static bool bounded_safe(const oc_outcome *o)
@@ -95,6 +99,7 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
     oc_config c = *cfg;
     for (;;) {
         oc_outcome o;
+        double started = ordo_process_cputime_s();
         if (!attempt(p, solvers, deadline, &c, k, max_static, &o, &d.error)) {
             if (d.attempts == 0 || !have_best) {
                 outcome_free(&best);
@@ -132,7 +137,8 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             outcome_free(&o);
             break;
         }
-        if (k >= b->unroll_max || !time_for_another(deadline, b))
+        double took = ordo_process_cputime_s() - started;
+        if (k >= b->unroll_max || !time_for_another(deadline, b, GROWTH * took))
             break;
         k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;
         if (max_static < ORDO_STATIC_TRIP_LIMIT)

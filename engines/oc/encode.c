@@ -2,6 +2,8 @@
  * for the SC stage WS-Cond, WS-Some. */
 #include <stdlib.h>
 
+#include <ordo/plugin.h>
+
 #include <ordo/xalloc.h>
 
 #include "encoding.h"
@@ -24,11 +26,19 @@ static ordo_term name_literal(oc_encoding *enc, oc_lit lit, const char *prefix)
 }
 
 /* RF-Val: rf ⇒ grd_w ∧ grd_r ∧ val_w = val_r; RF-Some: grd_r ⇒ ∨ rf. */
+/* Checked every so many pairs: past enc->cpu_stop_s the encoding stops. */
+static bool out_of_time(oc_encoding *enc, size_t i)
+{
+    if (enc->cpu_stop_s > 0 && i % 4096 == 0 && ordo_process_cputime_s() >= enc->cpu_stop_s)
+        enc->out_of_time = true;
+    return enc->out_of_time;
+}
+
 static void encode_read_from(oc_encoding *enc)
 {
     ordo_smt *s = enc->ar.s;
     oc_events *es = &enc->es;
-    for (size_t i = 0; i < es->n_rf; i++) {
+    for (size_t i = 0; i < es->n_rf && !out_of_time(enc, i); i++) {
         const oc_rf_pair *p = &es->rf[i];
         ordo_term rf = name_literal(enc, p->lit, "rf");
         ordo_term parts[3] = { guard_of(enc, p->w), guard_of(enc, p->r),
@@ -37,6 +47,8 @@ static void encode_read_from(oc_encoding *enc)
         ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_IMPLIES, rf, ordo_smt_app(s, ORDO_OP_AND, 3,
                                                                                 parts)));
     }
+    if (enc->out_of_time) /* unnamed rf literals: nothing more to say */
+        return;
     for (size_t r = 0; r < es->n; r++) {
         if (es->ev[r].kind != OC_READ)
             continue;
@@ -56,7 +68,7 @@ static void encode_write_serialization(oc_encoding *enc)
     ordo_smt *s = enc->ar.s;
     oc_events *es = &enc->es;
     oc_events_add_ws_lits(es);
-    for (size_t i = 0; i < es->n_ws; i++) {
+    for (size_t i = 0; i < es->n_ws && !out_of_time(enc, i); i++) {
         const oc_ws_pair *p = &es->ws[i];
         ordo_term ab = name_literal(enc, p->ab, "ws"), ba = name_literal(enc, p->ba, "ws");
         ordo_term both = ordo_smt_app2(s, ORDO_OP_AND, guard_of(enc, p->a), guard_of(enc, p->b));
@@ -79,15 +91,18 @@ static void encode_error(oc_encoding *enc)
     free(fired);
 }
 
-void oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws)
+bool oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws)
 {
     oc_events_pair_up(&enc->es, oc_po_query_fn, po);
     oc_events_index(&enc->es);
     encode_read_from(enc);
-    if (ws)
+    if (ws && !enc->out_of_time)
         encode_write_serialization(enc);
+    if (enc->out_of_time)
+        return false;
     oc_events_index(&enc->es);
     encode_error(enc);
+    return true;
 }
 
 void oc_enc_assert_conflict(oc_encoding *enc, const oc_lit *lits, size_t n)

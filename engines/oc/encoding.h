@@ -104,15 +104,18 @@ typedef struct oc_encoding {
                                or not within max_events (too_many_events) */
     size_t max_events;      /* the walk stops beyond this many events */
     bool too_many_events;
+    double cpu_stop_s;      /* ... or at this process CPU time (0: never) */
+    bool out_of_time;
     unsigned long fresh;    /* counter for variable names */
 } oc_encoding;
 
 /* Builds the events and the value constraints of the program (already
  * inlined and unrolled: every CFA loop-free, no calls) into s. Returns
  * false with enc->unsupported set when something cannot be encoded, or
- * (with enc->too_many_events) when it needs more than max_events events. */
+ * (with enc->too_many_events) when it needs more than max_events events,
+ * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0. */
 bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events);
+               size_t max_events, double cpu_stop_s);
 void oc_encoding_free(oc_encoding *enc);
 
 /* Literal management shared by the unroller and the encoder. */
@@ -122,8 +125,9 @@ ordo_term oc_enc_fresh(oc_encoding *enc, const char *prefix, ordo_sort sort);
 struct oc_po;
 /* Pairs up rf / ws candidates (po: the static program order of enc->es)
  * and asserts RF-Val, RF-Some, ρ_err; with ws, also WS-Cond and WS-Some
- * (the SC stage). Indexes the events. */
-void oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws);
+ * (the SC stage). Indexes the events. False (enc->out_of_time) when the
+ * CPU time reached enc->cpu_stop_s first: the formula is then unusable. */
+bool oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws);
 
 /* ¬(l1 ∧ ... ∧ ln) for a conflict. */
 void oc_enc_assert_conflict(oc_encoding *enc, const oc_lit *lits, size_t n);

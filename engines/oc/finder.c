@@ -1,6 +1,16 @@
 /* The automatic conflict finder, thesis Algorithm 3 (see finder.h). */
 #include "finder.h"
 
+#include <ordo/plugin.h>
+
+/* Checked once per so many rf pairs of an outer loop. */
+static bool out_of_time(double cpu_stop_s, size_t i, oc_finder_stats *st)
+{
+    if (cpu_stop_s > 0 && i % 256 == 0 && ordo_process_cputime_s() >= cpu_stop_s)
+        st->truncated = true;
+    return st->truncated;
+}
+
 static bool po_le(const oc_po *po, unsigned a, unsigned b)
 {
     return a == b || oc_po_before(po, a, b);
@@ -24,15 +34,15 @@ static bool po_rf_po(const oc_events *es, const oc_po *po, unsigned x, unsigned 
 }
 
 /* Figure 5.4a: w <rf r <po w' <rf r' <po w. */
-static void find_rf_conflicts(const oc_events *es, const oc_po *po, size_t max_clauses,
+static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_finder_limits *lim,
                               oc_clauses *out, oc_finder_stats *st)
 {
-    for (size_t i = 0; i < es->n_rf; i++)
+    for (size_t i = 0; i < es->n_rf && !out_of_time(lim->cpu_stop_s, i, st); i++)
         for (size_t j = i + 1; j < es->n_rf; j++) {
             const oc_rf_pair *a = &es->rf[i], *b = &es->rf[j];
             if (!oc_po_before(po, b->r, a->w) || !oc_po_before(po, a->r, b->w))
                 continue;
-            if (out->n >= max_clauses) {
+            if (out->n >= lim->max_clauses) {
                 st->truncated = true;
                 return;
             }
@@ -46,10 +56,10 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, size_t max_c
  * w' <po-rf-po r and w <po-rf-po w' give w' <ws w <po-rf-po w' and
  * r <fr w' <po-rf-po r, both with the reason
  * rf(w,r) ∧ reason(w' < r) ∧ reason(w < w') ∧ grd(w'). */
-static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po, size_t max_clauses,
-                                 oc_clauses *out, oc_finder_stats *st)
+static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po,
+                                 const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st)
 {
-    for (size_t i = 0; i < es->n_rf; i++) {
+    for (size_t i = 0; i < es->n_rf && !out_of_time(lim->cpu_stop_s, i, st); i++) {
         const oc_rf_pair *p = &es->rf[i];
         for (size_t k = es->ws_of_write_start[p->w]; k < es->ws_of_write_start[p->w + 1]; k++) {
             const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
@@ -57,7 +67,7 @@ static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po, size_t ma
             oc_lit to_r, to_w2;
             if (!po_rf_po(es, po, w2, p->r, &to_r) || !po_rf_po(es, po, p->w, w2, &to_w2))
                 continue;
-            if (out->n >= max_clauses) {
+            if (out->n >= lim->max_clauses) {
                 st->truncated = true;
                 return;
             }
@@ -69,11 +79,11 @@ static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po, size_t ma
 }
 
 void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode,
-                       size_t max_clauses, oc_clauses *out, oc_finder_stats *st)
+                       const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st)
 {
     if (mode == OC_FINDER_NONE)
         return;
-    find_rf_conflicts(es, po, max_clauses, out, st);
-    if (mode == OC_FINDER_RF_WS_FR)
-        find_ws_fr_conflicts(es, po, max_clauses, out, st);
+    find_rf_conflicts(es, po, lim, out, st);
+    if (mode == OC_FINDER_RF_WS_FR && !st->truncated)
+        find_ws_fr_conflicts(es, po, lim, out, st);
 }

@@ -19,12 +19,18 @@ typedef enum { OC_FINDER_NONE, OC_FINDER_RF, OC_FINDER_RF_WS_FR } oc_finder_mode
 typedef struct {
     size_t conflicts_rf;    /* Figure 5.4a */
     size_t conflicts_ws_fr; /* Figures 5.4b and 5.4c (found in pairs) */
-    bool truncated;         /* stopped at the clause limit */
+    bool truncated;         /* stopped at a limit */
 } oc_finder_stats;
 
-/* Appends the conflicts to out (deduplicated). es must be indexed.
- * At most max_clauses distinct clauses are added. */
+/* Where the finder stops; every conflict found so far stays valid, so a
+ * truncated set is still sound to assert. */
+typedef struct {
+    size_t max_clauses;     /* distinct clauses */
+    double cpu_stop_s;      /* process CPU time; 0 = none */
+} oc_finder_limits;
+
+/* Appends the conflicts to out (deduplicated). es must be indexed. */
 void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode,
-                       size_t max_clauses, oc_clauses *out, oc_finder_stats *st);
+                       const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st);
 
 #endif

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <ordo/ir_build.h>
+#include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
 #include "encoding.h"
@@ -73,9 +74,14 @@ static unsigned add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread
     }
     enc->info[e] = (oc_event_info){ .instance = instance, .stmt = st,
                                     .guard = g.kind == OC_G_TRUE ? NULL : enc->lit_term[lit] };
-    if (enc->es.n > enc->max_events && !enc->unsupported) { /* stops the walk */
+    if (enc->unsupported) /* already stopping */
+        return e;
+    if (enc->es.n > enc->max_events) {
         enc->too_many_events = true;
         enc->unsupported = xasprintf("too many events (more than %zu)", enc->max_events);
+    } else if (enc->cpu_stop_s > 0 && e % 1024 == 0 && ordo_process_cputime_s() >= enc->cpu_stop_s) {
+        enc->out_of_time = true;
+        enc->unsupported = xasprintf("out of time while building events");
     }
     return e;
 }
@@ -961,8 +967,9 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
                  .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
-    for (unsigned v = 0; v < p->n_vars; v++)
-        start.locals[v] = oc_const(&enc->ar, p->vars[v].type, 0);
+    for (unsigned v = 0; v < p->n_vars; v++) /* thread-locals: the thread's own copy */
+        start.locals[v] = oc_const(&enc->ar, p->vars[v].type,
+                                   p->vars[v].is_thread_local ? p->vars[v].init : 0);
     if (pr->n_params > 0)
         start.locals[pr->params[0]] = arg;
     ins[pr->init_loc].in = xmalloc(sizeof *ins[pr->init_loc].in);
@@ -1009,11 +1016,12 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
 }
 
 bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events)
+               size_t max_events, double cpu_stop_s)
 {
     memset(enc, 0, sizeof *enc);
     enc->p = p;
     enc->max_events = max_events;
+    enc->cpu_stop_s = cpu_stop_s;
     enc->ar = (oc_arith){ s, bv };
     oc_events_init(&enc->es);
     enc->next_alloc = p->next_address + 1;

@@ -79,7 +79,8 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     oc_clauses found;
     oc_clauses_init(&found);
     c->out->finder = (oc_finder_stats){ 0 };
-    oc_find_conflicts(&enc->es, po, c->cfg->finder, MAX_FINDER_CLAUSES, &found, &c->out->finder);
+    oc_finder_limits lim = { MAX_FINDER_CLAUSES, c->cfg->cpu_stop_s };
+    oc_find_conflicts(&enc->es, po, c->cfg->finder, &lim, &found, &c->out->finder);
     for (size_t i = 0; i < found.n; i++) {
         size_t n;
         const oc_lit *l = oc_clauses_get(&found, i, &n);
@@ -138,15 +139,17 @@ static void run_stage(run_ctx *c, bool sc)
     oc_propagator *prop = NULL;
     oc_po po = { 0 };
     double t0 = ordo_process_cputime_s();
-    if (!oc_unroll(&enc, c->p, s, c->bv, c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS)) {
-        fail(o, enc.too_many_events ? ORDO_VERDICT_UNKNOWN : ORDO_VERDICT_UNSUPPORTED,
-             enc.unsupported);
+    if (!oc_unroll(&enc, c->p, s, c->bv, c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS,
+                   c->cfg->cpu_stop_s)) {
+        bool gave_up = enc.too_many_events || enc.out_of_time;
+        fail(o, gave_up ? ORDO_VERDICT_UNKNOWN : ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
         enc.unsupported = NULL;
         o->too_many_events = enc.too_many_events;
     } else if (!oc_po_build(&po, &enc.es)) {
         fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
+    } else if (!oc_encode_relations(&enc, &po, sc)) {
+        fail(o, ORDO_VERDICT_UNKNOWN, xstrdup("out of time while encoding"));
     } else {
-        oc_encode_relations(&enc, &po, sc);
         double encoded = ordo_process_cputime_s() - t0;
         o->encoding_s += encoded;
         o->events = enc.es.n;

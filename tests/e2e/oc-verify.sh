@@ -18,6 +18,7 @@ fi
 # by ordo_pass_merge_atomic_ends (one end event per end is a wrong SAFE).
 tasks="racy-counter locked-counter message-passing threads-in-loop"
 tasks="$tasks atomic-early-return-safe atomic-early-return-unsafe"
+tasks="$tasks thread-local-safe thread-local-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

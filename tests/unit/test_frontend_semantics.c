@@ -146,6 +146,28 @@ static void library_functions_and_vlas(void **state)
                        "  return 0; }\n");
 }
 
+/* Every thread has its own copy of a thread-local variable, starting at
+ * its initialiser; a callee sees the calling thread's copy. */
+static void thread_local_variables(void **state)
+{
+    (void)state;
+    const char *prog = "#include <pthread.h>\n"
+                       "__thread int tl = 7;\n"
+                       "int seen, after_call;\n"
+                       "void bump(void) { tl = tl + 1; }\n"
+                       "void *worker(void *a) { seen = tl; bump(); after_call = tl; return a; }\n"
+                       "int main(void) {\n"
+                       "  tl = 5; pthread_t t; pthread_create(&t, 0, worker, 0);\n"
+                       "  pthread_join(t, 0);\n"
+                       "  check(%s); check(after_call == 8); check(tl == 5);\n"
+                       "  return 0; }\n";
+    char src[600];
+    snprintf(src, sizeof src, prog, "seen == 7");
+    expect_c_semantics(src);
+    snprintf(src, sizeof src, prog, "seen == 5"); /* one copy for all would give 5 */
+    assert_int_equal(run(src), ORDO_SIM_ERROR);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +177,7 @@ int main(void)
         cmocka_unit_test(heap_and_functions),
         cmocka_unit_test(control_flow),
         cmocka_unit_test(library_functions_and_vlas),
+        cmocka_unit_test(thread_local_variables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -293,6 +293,17 @@ static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
         assert_int_equal(d.attempts, 1);
         free(d.o.reason);
     }
+    /* a CPU stop already passed: the walk gives up at once */
+    oc_config stopped = configs[3];
+    stopped.cpu_stop_s = 1e-9;
+    bool complete;
+    char *err = NULL;
+    ordo_program *p = ordo_prepare_bounded(src, 2, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
+    oc_outcome o = oc_verify(p, &z3, NULL, &stopped);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNKNOWN);
+    assert_string_equal(o.reason, "out of time while building events");
+    free(o.reason);
+    ordo_program_free(p);
     /* --deepen-time already used up: no deeper attempt */
     oc_bounds spent = { .unroll = 2, .unroll_max = 8, .deepen_s = 1e-9 };
     oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &spent);

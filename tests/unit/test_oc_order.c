@@ -69,7 +69,7 @@ static oc_finder_stats find(const oc_events *es, const oc_po *po, oc_finder_mode
 {
     oc_clauses_init(c);
     oc_finder_stats st = { 0 };
-    oc_find_conflicts(es, po, mode, max, c, &st);
+    oc_find_conflicts(es, po, mode, &(oc_finder_limits){ max, 0 }, c, &st);
     return st;
 }
 
@@ -209,11 +209,18 @@ static void finder_shape_ws_fr(void **state)
     oc_clauses c;
     oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
     assert_int_equal(c.n, 0); /* no 5.4a shape here */
-    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, 100, &c, &st);
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ 100, 0 }, &c, &st);
     oc_lit want[3] = { g, rf_lit(&es, wy, ry), rf_lit(&es, wx, rx) };
     assert_int_equal(c.n, 1);
     assert_true(has_conflict(&c, want, 3));
     assert_int_equal(st.conflicts_ws_fr, 2); /* 5.4b and 5.4c */
+    oc_clauses_free(&c);
+    /* a CPU stop already passed: nothing found, the set marked truncated */
+    oc_clauses_init(&c);
+    st = (oc_finder_stats){ 0 };
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ 100, 1e-9 }, &c, &st);
+    assert_int_equal(c.n, 0);
+    assert_true(st.truncated);
     oc_clauses_free(&c);
     oc_po_free(&po);
     oc_events_free(&es);

@@ -167,8 +167,13 @@ typedef struct {
     const char *name;
     ordo_type type;
     bool is_global;
+    /* Thread-local (C11 _Thread_local, GNU __thread): every thread has its
+     * own copy, set to init when the thread starts; it belongs to no
+     * procedure (proc -1) and is not global: no other thread sees it, so
+     * its accesses are thread-local statements. Never address-taken. */
+    bool is_thread_local;
     int proc;               /* owning procedure for locals, -1 for globals */
-    int64_t init;           /* initial value (globals; 0 unless given) */
+    int64_t init;           /* initial value (globals, thread-locals; 0 unless given) */
 } ordo_var;
 
 /* A static object in memory: an aggregate or an address-taken variable. */

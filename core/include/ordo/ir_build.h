@@ -21,6 +21,8 @@ ordo_type ordo_ty_ptr(ordo_data_model dm);
 
 /* Tables. Each returns the index of the new entry. proc = -1: global. */
 unsigned ordo_add_var(ordo_program *p, const char *name, ordo_type t, int proc, int64_t init);
+/* A thread-local variable (ir.h): one copy per thread, each starting at init. */
+unsigned ordo_add_thread_local(ordo_program *p, const char *name, ordo_type t, int64_t init);
 /* A static object of n_cells cells at the next free address (never 0). */
 unsigned ordo_add_object(ordo_program *p, const char *name, uint64_t n_cells, int proc);
 void ordo_object_init_cell(ordo_program *p, unsigned object, uint64_t offset, ordo_type t,
