@@ -18,6 +18,8 @@ grep -q 'start t(0)' "$tmp/out.txt" || fail "no thread start"
 head -1 "$tmp/out.dot" | grep -q '^digraph' || fail "dot output does not start with digraph"
 [ "$(grep -c 'subgraph cluster_' "$tmp/out.dot")" = 2 ] || fail "expected 2 clusters"
 "$ORDO" parse "$tmp/ok.c" --data-model LP64 | grep -q 'ptr64' || fail "LP64 pointers"
+printf '__thread int tl = 3;\nint main(void) { return tl; }\n' > "$tmp/tls.c"
+"$ORDO" parse "$tmp/tls.c" | grep -q '^thread_local i32 tl = 3$' || fail "thread-local variable"
 
 task=$SV_BENCHMARKS/c/pthread/fib_bench-1.yml
 if [ -e "$task" ]; then
