@@ -853,6 +853,14 @@ static void merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_st
         free(in->in[i].locals);
 }
 
+/* Frees the states of the paths from the first-th on (merge consumed
+ * the others). */
+static void free_paths(incoming *in, size_t first)
+{
+    for (size_t i = first; i < in->n; i++)
+        free(in->in[i].locals);
+}
+
 /* Orders paths by their atomic section. */
 static int by_section(const void *a, const void *b)
 {
@@ -978,18 +986,18 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     oc_guard terminated = { OC_G_FALSE, NULL, 0 };
     for (unsigned k = 0; k < pr->n_locs; k++) {
         unsigned l = order[k];
-        if (!ins[l].n || enc->unsupported)
+        if (!ins[l].n)
             continue;
         bool dead_end = l != pr->final_loc && out.start[l] == out.start[l + 1];
-        if (dead_end) { /* the thread stops */
-            for (size_t i = 0; i < ins[l].n; i++)
-                free(ins[l].in[i].locals);
+        if (dead_end || enc->unsupported) { /* the thread stops, or the walk */
+            free_paths(&ins[l], 0);
             continue;
         }
         /* Paths inside different atomic sections are not merged: each
          * group of paths in the same section goes on separately. */
         qsort(ins[l].in, ins[l].n, sizeof *ins[l].in, by_section);
-        for (size_t start = 0, end; start < ins[l].n && !enc->unsupported; start = end) {
+        size_t start = 0;
+        for (size_t end; start < ins[l].n && !enc->unsupported; start = end) {
             for (end = start + 1; end < ins[l].n && !by_section(&ins[l].in[start], &ins[l].in[end]);
                  end++)
                 ;
@@ -1001,6 +1009,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
                 leave_location(&w, pr, &out, l, ins);
             free(w.st.locals);
         }
+        free_paths(&ins[l], start); /* the groups a stopped walk left */
     }
     for (unsigned l = 0; l < pr->n_locs; l++)
         free(ins[l].in);
