@@ -23,4 +23,22 @@ done
 check "--unroll-max 4 stops at a bounded SAFE at bound 4" grep -q 'holds up to bound 4)' "$TMP/short"
 "$ORDO" verify "$T/threads-up-to-n.yml" --engine oc --unroll-max -1 >"$TMP/bad" 2>&1
 check_status 2 "a negative --unroll-max is a usage error" "$TMP/bad"
+# In a benchmark, the fixed bound's SAFE and the deeper run's violation
+# are not a disagreement: the SAFE holds only up to bound 2.
+cat >"$TMP/deepen.yml" <<YML
+benchmark: deepen
+tasks: ['$T/threads-up-to-n.yml']
+limits: {cpu_time: 30}
+jobs: 2
+runs:
+  - name: 'unroll-max-{unroll-max}'
+    engine: oc
+    matrix: {unroll-max: [0, 8]}
+YML
+"$ORDO" bench "$TMP/deepen.yml" --out "$TMP/bench" >"$TMP/bench.log" 2>&1
+check_status 0 "the benchmark runs" "$TMP/bench.log"
+check "no disagreement" not grep -q '^disagreement' "$TMP/bench.log"
+check "the bounded SAFE is listed with its bound" grep -q \
+    '^bounded on .*threads-up-to-n.yml: unroll-max-0 says true up to bound 2, unroll-max-8 says false$' \
+    "$TMP/bench.log"
 finish
