@@ -49,3 +49,27 @@ bool ordo_topological_locations(const ordo_proc *f, const ordo_edge_index *out, 
     free(indeg);
     return tail == f->n_locs;
 }
+
+bool *ordo_reachable_locations(const ordo_proc *f, const ordo_edge_index *out,
+                               const unsigned *from, unsigned n_from)
+{
+    bool *seen = xcalloc(f->n_locs + 1, sizeof *seen);
+    unsigned *work = xcalloc(f->n_locs + 1, sizeof *work), n = 0;
+    for (unsigned i = 0; i < n_from; i++)
+        if (!seen[from[i]]) {
+            seen[from[i]] = true;
+            work[n++] = from[i];
+        }
+    while (n) {
+        unsigned l = work[--n];
+        for (unsigned i = out->start[l]; i < out->start[l + 1]; i++) {
+            unsigned to = f->edges[out->edge[i]].to;
+            if (!seen[to]) {
+                seen[to] = true;
+                work[n++] = to;
+            }
+        }
+    }
+    free(work);
+    return seen;
+}

@@ -178,32 +178,15 @@ static section *find_sections(const ordo_proc *f, const ordo_edge_index *out, co
 /* Does some m_i reach some l_j (the rewrite would close a cycle)? */
 static bool closes_cycle(const ordo_proc *f, const ordo_edge_index *out, const section *sec)
 {
-    bool *source = xcalloc(f->n_locs + 1, sizeof *source), *seen = xcalloc(f->n_locs + 1, sizeof *seen);
-    unsigned *work = xcalloc(f->n_locs + 1, sizeof *work), n = 0;
+    unsigned *targets = xcalloc(sec->n_ends, sizeof *targets);
     for (unsigned i = 0; i < sec->n_ends; i++)
-        source[f->edges[sec->ends[i]].from] = true;
-    for (unsigned i = 0; i < sec->n_ends; i++) {
-        unsigned m = f->edges[sec->ends[i]].to;
-        if (!seen[m]) {
-            seen[m] = true;
-            work[n++] = m;
-        }
-    }
+        targets[i] = f->edges[sec->ends[i]].to;
+    bool *reached = ordo_reachable_locations(f, out, targets, sec->n_ends);
     bool found = false;
-    while (n && !found) {
-        unsigned l = work[--n];
-        found = source[l];
-        for (unsigned i = out->start[l]; i < out->start[l + 1]; i++) {
-            unsigned to = f->edges[out->edge[i]].to;
-            if (!seen[to]) {
-                seen[to] = true;
-                work[n++] = to;
-            }
-        }
-    }
-    free(source);
-    free(seen);
-    free(work);
+    for (unsigned i = 0; i < sec->n_ends && !found; i++)
+        found = reached[f->edges[sec->ends[i]].from];
+    free(targets);
+    free(reached);
     return found;
 }
 

@@ -30,33 +30,12 @@ static void graph_free(graph *g)
     ordo_edge_index_free(&g->in);
 }
 
-/* Locations reachable from location `start`. */
-static bool *reachable(const ordo_proc *f, const graph *g, unsigned start)
-{
-    bool *seen = xcalloc(f->n_locs + 1, sizeof *seen);
-    unsigned *work = xcalloc(f->n_locs + 1, sizeof *work), n = 0;
-    seen[start] = true;
-    work[n++] = start;
-    while (n) {
-        unsigned l = work[--n];
-        for (unsigned i = g->out.start[l]; i < g->out.start[l + 1]; i++) {
-            unsigned to = f->edges[g->out.edge[i]].to;
-            if (!seen[to]) {
-                seen[to] = true;
-                work[n++] = to;
-            }
-        }
-    }
-    free(work);
-    return seen;
-}
-
 /* Drops edges leaving unreachable locations. */
 static void prune(ordo_proc *f)
 {
     graph g;
     graph_build(&g, f);
-    bool *live = reachable(f, &g, f->init_loc);
+    bool *live = ordo_reachable_locations(f, &g.out, &f->init_loc, 1);
     unsigned n = 0;
     for (unsigned e = 0; e < f->n_edges; e++)
         if (live[f->edges[e].from])
@@ -380,7 +359,7 @@ static ordo_stmt *unwinding_copy(ordo_program *p, const ordo_stmt *s)
  * a loop location h cannot reach: goto into the body), or -1. */
 static long foreign_entry(const ordo_proc *f, const graph *g, const bool *loop, unsigned h)
 {
-    bool *from_h = reachable(f, g, h);
+    bool *from_h = ordo_reachable_locations(f, &g->out, &h, 1);
     long bad = -1;
     for (unsigned e = 0; e < f->n_edges && bad < 0; e++) {
         unsigned to = f->edges[e].to;

@@ -18,35 +18,20 @@ static void outcome_free(oc_outcome *o)
     *o = (oc_outcome){ 0 };
 }
 
-/* Work counters add up over the attempts: they measure the whole run. */
-static void add_work(oc_outcome *sum, const oc_outcome *o)
+/* Work adds up over the attempts: it measures the whole run. */
+static void add_work(oc_work *sum, const oc_work *w)
 {
-    sum->finder_s += o->finder_s;
-    sum->encoding_s += o->encoding_s;
-    sum->solver_s += o->solver_s;
-    sum->refinements += o->refinements;
-    sum->refinement_clauses += o->refinement_clauses;
-    sum->propagated_clauses += o->propagated_clauses;
-    sum->prop_conflicts += o->prop_conflicts;
-    sum->decisions += o->decisions;
-    sum->propagations += o->propagations;
-    sum->conflicts += o->conflicts;
-    sum->restarts += o->restarts;
-}
-
-static void set_work(oc_outcome *o, const oc_outcome *sum)
-{
-    o->finder_s = sum->finder_s;
-    o->encoding_s = sum->encoding_s;
-    o->solver_s = sum->solver_s;
-    o->refinements = sum->refinements;
-    o->refinement_clauses = sum->refinement_clauses;
-    o->propagated_clauses = sum->propagated_clauses;
-    o->prop_conflicts = sum->prop_conflicts;
-    o->decisions = sum->decisions;
-    o->propagations = sum->propagations;
-    o->conflicts = sum->conflicts;
-    o->restarts = sum->restarts;
+    sum->finder_s += w->finder_s;
+    sum->encoding_s += w->encoding_s;
+    sum->solver_s += w->solver_s;
+    sum->refinements += w->refinements;
+    sum->refinement_clauses += w->refinement_clauses;
+    sum->propagated_clauses += w->propagated_clauses;
+    sum->prop_conflicts += w->prop_conflicts;
+    sum->decisions += w->decisions;
+    sum->propagations += w->propagations;
+    sum->conflicts += w->conflicts;
+    sum->restarts += w->restarts;
 }
 
 /* One attempt: inline and unroll at bound k (static trip counts up to
@@ -94,7 +79,8 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
     unsigned k = b->unroll;
     unsigned max_static = k > ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
     bool deepen = b->unroll_max > b->unroll;
-    oc_outcome sum = { 0 }, best = { 0 };
+    oc_work sum = { 0 };
+    oc_outcome best = { 0 };
     bool have_best = false;
     oc_config c = *cfg;
     for (;;) {
@@ -110,7 +96,7 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             break;
         }
         d.attempts++;
-        add_work(&sum, &o);
+        add_work(&sum, &o.work);
         if (!deepen) {
             best = o;
             have_best = true;
@@ -146,6 +132,6 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
         c.cpu_stop_s = b->deepen_s;
     }
     d.o = best;
-    set_work(&d.o, &sum);
+    d.o.work = sum;
     return d;
 }

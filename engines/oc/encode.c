@@ -2,10 +2,9 @@
  * for the SC stage WS-Cond, WS-Some. */
 #include <stdlib.h>
 
-#include <ordo/plugin.h>
-
 #include <ordo/xalloc.h>
 
+#include "cpu_stop.h"
 #include "encoding.h"
 #include "po.h"
 
@@ -25,15 +24,15 @@ static ordo_term name_literal(oc_encoding *enc, oc_lit lit, const char *prefix)
     return enc->lit_term[lit];
 }
 
-/* RF-Val: rf ⇒ grd_w ∧ grd_r ∧ val_w = val_r; RF-Some: grd_r ⇒ ∨ rf. */
-/* Checked every so many pairs: past enc->cpu_stop_s the encoding stops. */
+/* Past enc->cpu_stop_s the encoding stops (polled per 4096 pairs). */
 static bool out_of_time(oc_encoding *enc, size_t i)
 {
-    if (enc->cpu_stop_s > 0 && i % 4096 == 0 && ordo_process_cputime_s() >= enc->cpu_stop_s)
+    if (oc_cpu_stop_reached(enc->cpu_stop_s, i, 4096))
         enc->out_of_time = true;
     return enc->out_of_time;
 }
 
+/* RF-Val: rf ⇒ grd_w ∧ grd_r ∧ val_w = val_r; RF-Some: grd_r ⇒ ∨ rf. */
 static void encode_read_from(oc_encoding *enc)
 {
     ordo_smt *s = enc->ar.s;

@@ -1,12 +1,13 @@
 /* The automatic conflict finder, thesis Algorithm 3 (see finder.h). */
 #include "finder.h"
 
-#include <ordo/plugin.h>
+#include "cpu_stop.h"
 
-/* Checked once per so many rf pairs of an outer loop. */
+/* Past the CPU stop the finder stops (polled per 256 rf pairs of an outer
+ * loop, each of which scans all pairs). */
 static bool out_of_time(double cpu_stop_s, size_t i, oc_finder_stats *st)
 {
-    if (cpu_stop_s > 0 && i % 256 == 0 && ordo_process_cputime_s() >= cpu_stop_s)
+    if (oc_cpu_stop_reached(cpu_stop_s, i, 256))
         st->truncated = true;
     return st->truncated;
 }

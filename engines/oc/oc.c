@@ -63,26 +63,27 @@ static const ordo_stat_desc stats[] = {
 
 static void record(ordo_stats *s, const oc_outcome *o, unsigned bound, unsigned attempts)
 {
+    const oc_work *w = &o->work;
     ordo_stat_set(s, "oc.events", (double)o->events);
     ordo_stat_set(s, "oc.rf_pairs", (double)o->rf_pairs);
     ordo_stat_set(s, "oc.ws_pairs", (double)o->ws_pairs);
     ordo_stat_set(s, "oc.finder.conflicts_rf", (double)o->finder.conflicts_rf);
     ordo_stat_set(s, "oc.finder.conflicts_ws_fr", (double)o->finder.conflicts_ws_fr);
-    ordo_stat_set(s, "oc.finder.time_s", o->finder_s);
-    ordo_stat_set(s, "oc.refinements", (double)o->refinements);
-    ordo_stat_set(s, "oc.refinement_clauses", (double)o->refinement_clauses);
-    ordo_stat_set(s, "oc.propagated_clauses", (double)o->propagated_clauses);
-    ordo_stat_set(s, "oc.prop_conflicts", (double)o->prop_conflicts);
-    ordo_stat_set(s, "oc.encoding_time_s", o->encoding_s);
+    ordo_stat_set(s, "oc.finder.time_s", w->finder_s);
+    ordo_stat_set(s, "oc.refinements", (double)w->refinements);
+    ordo_stat_set(s, "oc.refinement_clauses", (double)w->refinement_clauses);
+    ordo_stat_set(s, "oc.propagated_clauses", (double)w->propagated_clauses);
+    ordo_stat_set(s, "oc.prop_conflicts", (double)w->prop_conflicts);
+    ordo_stat_set(s, "oc.encoding_time_s", w->encoding_s);
     ordo_stat_set(s, "oc.stage", o->stage);
     ordo_stat_set(s, "oc.unroll_bound", (double)bound);
     ordo_stat_set(s, "oc.unroll_attempts", (double)attempts);
     ordo_stat_set(s, "oc.complete", !o->unwinding);
-    ordo_stat_set(s, "solver.time_s", o->solver_s);
-    ordo_stat_set(s, "solver.decisions", o->decisions);
-    ordo_stat_set(s, "solver.propagations", o->propagations);
-    ordo_stat_set(s, "solver.conflicts", o->conflicts);
-    ordo_stat_set(s, "solver.restarts", o->restarts);
+    ordo_stat_set(s, "solver.time_s", w->solver_s);
+    ordo_stat_set(s, "solver.decisions", w->decisions);
+    ordo_stat_set(s, "solver.propagations", w->propagations);
+    ordo_stat_set(s, "solver.conflicts", w->conflicts);
+    ordo_stat_set(s, "solver.restarts", w->restarts);
 }
 
 static ordo_engine_result run(const ordo_engine_input *in)

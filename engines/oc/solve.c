@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "clauses.h"
+#include "cpu_stop.h"
 
 /* Kernel reasons collected per refinement (seed 002 keeps all core ones;
  * a bound keeps one refinement cheap). */
@@ -59,7 +60,7 @@ ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double
     for (;;) {
         if (deadline && ordo_deadline_expired(deadline))
             return ORDO_SMT_UNKNOWN;
-        if (cpu_stop_s > 0 && ordo_process_cputime_s() >= cpu_stop_s)
+        if (oc_cpu_stop_reached(cpu_stop_s, 0, 1))
             return ORDO_SMT_UNKNOWN;
         double t0 = ordo_process_cputime_s();
         ordo_smt_result r = ordo_smt_check(enc->ar.s);

@@ -57,13 +57,13 @@ static void add_solver_stat(void *ud, const char *key, double value)
 {
     oc_outcome *o = ud;
     if (!strcmp(key, "solver.decisions"))
-        o->decisions += value;
+        o->work.decisions += value;
     else if (!strcmp(key, "solver.propagations"))
-        o->propagations += value;
+        o->work.propagations += value;
     else if (!strcmp(key, "solver.conflicts"))
-        o->conflicts += value;
+        o->work.conflicts += value;
     else if (!strcmp(key, "solver.restarts"))
-        o->restarts += value;
+        o->work.restarts += value;
 }
 
 static void fail(oc_outcome *o, ordo_verdict v, char *reason)
@@ -88,7 +88,7 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     }
     oc_clauses_free(&found);
     double spent = ordo_process_cputime_s() - t0;
-    c->out->finder_s += spent;
+    c->out->work.finder_s += spent;
     if (c->cfg->finder != OC_FINDER_NONE)
         ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s",
                  c->out->finder.conflicts_rf, c->out->finder.conflicts_ws_fr, spent);
@@ -151,7 +151,7 @@ static void run_stage(run_ctx *c, bool sc)
         fail(o, ORDO_VERDICT_UNKNOWN, xstrdup("out of time while encoding"));
     } else {
         double encoded = ordo_process_cputime_s() - t0;
-        o->encoding_s += encoded;
+        o->work.encoding_s += encoded;
         o->events = enc.es.n;
         o->rf_pairs = enc.es.n_rf;
         o->ws_pairs = enc.es.n_ws;
@@ -206,10 +206,10 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
         o.stage = 2;
         run_stage(&c, true);
     }
-    o.refinements = c.st.refinements;
-    o.refinement_clauses = c.st.refinement_clauses;
-    o.propagated_clauses = c.st.propagated_clauses;
-    o.prop_conflicts = c.st.prop_conflicts;
-    o.solver_s = c.st.solver_time_s;
+    o.work.refinements = c.st.refinements;
+    o.work.refinement_clauses = c.st.refinement_clauses;
+    o.work.propagated_clauses = c.st.propagated_clauses;
+    o.work.prop_conflicts = c.st.prop_conflicts;
+    o.work.solver_s = c.st.solver_time_s;
     return o;
 }

@@ -17,13 +17,21 @@ typedef struct {
     bool prop;              /* PROP, else BASIC */
     oc_finder_mode finder;
     oc_arith_mode arith;
-    /* Process CPU time (s) at which solving gives up (UNKNOWN); 0 = only
-     * the run's deadline. */
+    /* Process CPU time (s) at which the attempt gives up (UNKNOWN; the
+     * finder keeps what it found): cpu_stop.h. 0 = only the run's deadline. */
     double cpu_stop_s;
     /* The encoding gives up (UNKNOWN) beyond this many events; 0 = the
      * engine's limit. */
     size_t max_events;
 } oc_config;
+
+/* The work of a run; it adds up over the attempts of a deepening run. */
+typedef struct {
+    double finder_s, encoding_s, solver_s;
+    size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
+    /* Summed solver statistics (harmonized names). */
+    double decisions, propagations, conflicts, restarts;
+} oc_work;
 
 typedef struct {
     ordo_verdict verdict;
@@ -34,11 +42,7 @@ typedef struct {
     int stage;              /* 1 = decided under wSC, 2 = under SC */
     size_t events, rf_pairs, ws_pairs;
     oc_finder_stats finder;
-    double finder_s, encoding_s;
-    size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
-    double solver_s;
-    /* Summed solver statistics (harmonized names). */
-    double decisions, propagations, conflicts, restarts;
+    oc_work work;
 } oc_outcome;
 
 /* Decides the program (inlined, loops unrolled). */

@@ -222,6 +222,10 @@ void ordo_edge_index_free(ordo_edge_index *x);
 /* The locations of f in a topological order (order has n_locs entries;
  * `out` is f's out-edge index); false when f has a cycle. */
 bool ordo_topological_locations(const ordo_proc *f, const ordo_edge_index *out, unsigned *order);
+/* The locations of f reachable from the n_from locations `from` (`out`:
+ * f's out-edge index), as a malloc'ed array of n_locs flags. */
+bool *ordo_reachable_locations(const ordo_proc *f, const ordo_edge_index *out,
+                               const unsigned *from, unsigned n_from);
 
 /* A shared access of a statement: a global variable or a memory cell. */
 typedef struct {
