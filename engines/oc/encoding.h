@@ -17,6 +17,7 @@
 
 #include "arith.h"
 #include "events.h"
+#include "memory.h"
 
 /* A guard: constant true / false, or a Bool variable with its literal. */
 typedef struct {
@@ -33,12 +34,6 @@ typedef struct {
     ordo_term value;        /* READ/WRITE: value at the location's type */
     ordo_term guard;        /* its guard as a term (NULL = true) */
 } oc_event_info;
-
-typedef struct {
-    bool is_mem;
-    uint64_t key;           /* variable index or cell address */
-    ordo_type type;
-} oc_location;
 
 typedef struct {
     unsigned proc;
@@ -59,13 +54,6 @@ typedef struct {
     ordo_term fired;        /* guard ∧ the program had not exited */
 } oc_error;
 
-/* A block of memory cells: a static object or an allocation. */
-typedef struct {
-    uint64_t base, n_cells;
-    bool symbolic_size;     /* an allocation of symbolic size (n_cells unknown) */
-    bool escapes;           /* its address is used as a value: a loaded pointer may point here */
-} oc_region;
-
 /* An atomic section (or multi-event step): its guard S and the guards
  * under which it ended the program inside (error / exit). */
 typedef struct {
@@ -84,7 +72,8 @@ typedef struct oc_encoding {
     size_t cap_info;
     oc_location *locs;
     size_t n_locs, cap_locs;
-    size_t *loc_table, loc_table_size; /* hash: (is_mem, key) -> loc + 1 */
+    oc_loc_table loc_table;
+    unsigned *loc_points;   /* per location: what the values stored there point to */
     oc_thread *threads;
     size_t n_threads, cap_threads;
     oc_havoc *havocs;
@@ -93,6 +82,11 @@ typedef struct oc_encoding {
     size_t n_errors, cap_errors;
     oc_region *regions;     /* static objects, then allocations */
     size_t n_regions, cap_regions;
+    size_t n_allocs;        /* allocations walked so far */
+    const oc_memory_summary *prior; /* of the first walk, in a second walk */
+    size_t blind_accesses;  /* accesses through a pointer of unknown region */
+    size_t blind_writes;
+    bool blind_write_before_alloc; /* a blind write missed a later allocation */
     oc_section *sections;   /* per atomic block of es */
     size_t n_sections, cap_sections;
     unsigned init_done;     /* SYNC event after every initial write */
@@ -113,9 +107,15 @@ typedef struct oc_encoding {
  * inlined and unrolled: every CFA loop-free, no calls) into s. Returns
  * false with enc->unsupported set when something cannot be encoded, or
  * (with enc->too_many_events) when it needs more than max_events events,
- * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0. */
+ * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0.
+ * prior (NULL in a first walk) is the summary of a first walk: the second
+ * walk has all its regions from the start and narrows loaded pointers. */
 bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events, double cpu_stop_s);
+               size_t max_events, double cpu_stop_s, const oc_memory_summary *prior);
+/* After a successful walk with blind accesses: moves what the second walk
+ * needs from enc into out and returns true. Else returns false (the walk
+ * is final). */
+bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out);
 void oc_encoding_free(oc_encoding *enc);
 
 /* Literal management shared by the unroller and the encoder. */

@@ -105,24 +105,7 @@ static int64_t initial_value(const ordo_program *p, bool is_mem, uint64_t key)
     return 0;
 }
 
-static size_t hash_key(bool is_mem, uint64_t key)
-{
-    uint64_t h = (key * 0x9E3779B97F4A7C15ull) ^ (is_mem ? 0xabcdefull : 0);
-    return (size_t)(h ^ (h >> 29));
-}
-
-static void rehash_locations(oc_encoding *enc)
-{
-    free(enc->loc_table);
-    enc->loc_table_size = enc->loc_table_size ? 2 * enc->loc_table_size : 256;
-    enc->loc_table = xcalloc(enc->loc_table_size, sizeof *enc->loc_table);
-    for (size_t l = 0; l < enc->n_locs; l++) {
-        size_t h = hash_key(enc->locs[l].is_mem, enc->locs[l].key) & (enc->loc_table_size - 1);
-        while (enc->loc_table[h])
-            h = (h + 1) & (enc->loc_table_size - 1);
-        enc->loc_table[h] = l + 1;
-    }
-}
+static unsigned points_of(const oc_encoding *enc, oc_val v);
 
 /* Address space reserved by an allocation of symbolic size. */
 #define ALLOC_GAP (UINT64_C(1) << 24)
@@ -140,21 +123,22 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
         type = ordo_ty_int(64, true);
     else if (key != LIVE_KEY)
         type = enc->p->vars[key].type;
-    if (2 * (enc->n_locs + 1) > enc->loc_table_size)
-        rehash_locations(enc);
-    size_t h = hash_key(is_mem, key) & (enc->loc_table_size - 1);
-    for (; enc->loc_table[h]; h = (h + 1) & (enc->loc_table_size - 1)) {
-        const oc_location *l = &enc->locs[enc->loc_table[h] - 1];
-        if (l->is_mem == is_mem && l->key == key)
-            return (unsigned)(enc->loc_table[h] - 1);
-    }
+    oc_loc_table_reserve(&enc->loc_table, enc->locs, enc->n_locs);
+    size_t h = oc_loc_slot(&enc->loc_table, enc->locs, is_mem, key);
+    if (enc->loc_table.slots[h])
+        return (unsigned)(enc->loc_table.slots[h] - 1);
+    size_t cap = enc->cap_locs;
     XGROW(enc->locs, enc->n_locs, enc->cap_locs);
+    if (enc->cap_locs != cap)
+        enc->loc_points = xrealloc(enc->loc_points, enc->cap_locs * sizeof *enc->loc_points);
     unsigned loc = (unsigned)enc->n_locs++;
     enc->locs[loc] = (oc_location){ is_mem, key, type };
-    enc->loc_table[h] = loc + 1;
+    enc->loc_table.slots[h] = loc + 1;
     int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
+    oc_val v = oc_const(&enc->ar, type, init);
+    enc->loc_points[loc] = points_of(enc, v);
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
-    enc->info[w].value = oc_term(&enc->ar, type, oc_const(&enc->ar, type, init));
+    enc->info[w].value = oc_term(&enc->ar, type, v);
     oc_events_add_po(&enc->es, w, enc->init_done, 0);
     return loc;
 }
@@ -178,6 +162,17 @@ static unsigned region_of(const oc_encoding *enc, int64_t a)
             return (unsigned)r + 1;
     }
     return 0;
+}
+
+/* What a value stored in memory points to (memory.h). */
+static unsigned points_of(const oc_encoding *enc, oc_val v)
+{
+    if (!v.is_const)
+        return v.region ? v.region : OC_POINTS_ANY;
+    if (v.c == 0)
+        return OC_POINTS_NULL;
+    unsigned r = region_of(enc, v.c);
+    return r ? r : OC_POINTS_ANY;
 }
 
 /* Marks the static regions whose address appears as a value (not only as
@@ -283,7 +278,10 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_READ, loc, st);
     enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
-    return oc_cast(&enc->ar, type, oc_sym(enc->info[e].value), lt);
+    oc_val v = oc_cast(&enc->ar, type, oc_sym(enc->info[e].value), lt);
+    if (enc->prior)
+        v.region = oc_memory_loaded_region(enc->prior, is_mem, key);
+    return v;
 }
 
 static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, oc_val v,
@@ -294,6 +292,9 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_WRITE, loc, st);
     enc->info[e].value = oc_term(&enc->ar, lt, oc_cast(&enc->ar, lt, v, type));
+    /* A narrowed pointer is no pointer any more. */
+    unsigned pt = lt.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
+    enc->loc_points[loc] = oc_points_join(enc->loc_points[loc], pt);
 }
 
 static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
@@ -356,6 +357,10 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     oc_val result = oc_const(&enc->ar, type, 0);
     if (!candidate_cells(w, addr, st, &cells, &n))
         return result;
+    if (!addr.region) {
+        enc->blind_accesses++;
+        enc->blind_writes += is_write;
+    }
     oc_guard at = w->st.g;
     bool anchor = w->need_anchor;
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
@@ -543,6 +548,20 @@ static void exec_havoc(walker *w, const ordo_stmt *st)
     assign(w, &st->lhs, oc_sym(v), st);
 }
 
+/* The region of the next allocation. A second walk has every region from
+ * the start and meets the same allocations in the same order. */
+static void allocation_region(oc_encoding *enc, const ordo_stmt *st, uint64_t base,
+                              uint64_t n_cells, bool symbolic_size)
+{
+    size_t r = enc->p->n_objects + enc->n_allocs++;
+    if (r >= enc->n_regions) {
+        enc->blind_write_before_alloc |= enc->blind_writes > 0;
+        add_region(enc, base, n_cells, symbolic_size, true);
+    } else if (enc->regions[r].base != base || enc->regions[r].n_cells != n_cells) {
+        unsupported(enc, st, "internal error: the second walk met another allocation");
+    }
+}
+
 /* Allocation: fresh cells at a new base address. Every cell not written
  * yet reads 0 (its initial write), as the IR's zeroed cells. A
  * symbolic size reserves a gap no access of the program reaches. */
@@ -553,7 +572,7 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
-    add_region(enc, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small, true);
+    allocation_region(enc, st, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small);
     sync_event(w, st);
     if (st->has_lhs)
         assign(w, &st->lhs, pointer(enc, st->lhs.type, (int64_t)base), st);
@@ -1025,7 +1044,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
 }
 
 bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events, double cpu_stop_s)
+               size_t max_events, double cpu_stop_s, const oc_memory_summary *prior)
 {
     memset(enc, 0, sizeof *enc);
     enc->p = p;
@@ -1040,6 +1059,11 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
     for (unsigned o = 0; o < p->n_objects; o++)
         add_region(enc, p->objects[o].base, p->objects[o].n_cells, false, false);
     mark_escaping_regions(enc, p);
+    enc->prior = prior;
+    for (size_t r = p->n_objects; prior && r < prior->n_regions; r++) {
+        XGROW(enc->regions, enc->n_regions, enc->cap_regions);
+        enc->regions[enc->n_regions++] = prior->regions[r];
+    }
     location(enc, false, LIVE_KEY, ordo_ty_bool()); /* location 0: live */
     if (p->main_proc >= p->n_procs) {
         unsupported(enc, NULL, "no main procedure");
@@ -1049,13 +1073,29 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
                        enc->init_done, TRUE_GUARD);
 }
 
+bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out)
+{
+    if (!enc->blind_accesses)
+        return false;
+    *out = (oc_memory_summary){ .regions = enc->regions, .n_regions = enc->n_regions,
+                                .locs = enc->locs, .points = enc->loc_points,
+                                .table = enc->loc_table,
+                                .cells_complete = !enc->blind_write_before_alloc };
+    enc->regions = NULL;
+    enc->locs = NULL;
+    enc->loc_points = NULL;
+    enc->loc_table = (oc_loc_table){ 0 };
+    return true;
+}
+
 void oc_encoding_free(oc_encoding *enc)
 {
     oc_events_free(&enc->es);
     free(enc->lit_term);
     free(enc->info);
     free(enc->locs);
-    free(enc->loc_table);
+    free(enc->loc_table.slots);
+    free(enc->loc_points);
     free(enc->threads);
     free(enc->havocs);
     free(enc->errors);

@@ -124,23 +124,50 @@ static unsigned budget_ms(double cpu_stop_s)
     return left > 0.001 ? (unsigned)(left * 1000.0) : 1;
 }
 
+static ordo_smt *create_solver(run_ctx *c)
+{
+    ordo_smt_config cfg = { .user_propagator = c->cfg->prop,
+                            .timeout_ms = budget_ms(c->cfg->cpu_stop_s) };
+    ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
+    if (!s)
+        fail(c->out, ORDO_VERDICT_ERROR,
+             xasprintf("cannot create a %s solver", c->solvers->name));
+    return s;
+}
+
+/* Walks the program into *s. A walk with accesses through pointers of
+ * unknown region is done again, in a fresh solver, knowing every region
+ * and the points-to summary of the first walk (memory.h). */
+static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+{
+    size_t max_events = c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS;
+    if (!oc_unroll(enc, c->p, *s, c->bv, max_events, c->cfg->cpu_stop_s, NULL))
+        return false;
+    oc_memory_summary first;
+    if (!oc_memory_summarize(enc, &first))
+        return true;
+    oc_encoding_free(enc);
+    ordo_smt_destroy(*s);
+    *s = create_solver(c);
+    bool ok = *s && oc_unroll(enc, c->p, *s, c->bv, max_events, c->cfg->cpu_stop_s, &first);
+    oc_memory_summary_free(&first);
+    return ok;
+}
+
 /* Encodes (with ws for the SC stage), adds finder clauses, solves. */
 static void run_stage(run_ctx *c, bool sc)
 {
     oc_outcome *o = c->out;
-    ordo_smt_config cfg = { .user_propagator = c->cfg->prop,
-                            .timeout_ms = budget_ms(c->cfg->cpu_stop_s) };
-    ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
-    if (!s) {
-        fail(o, ORDO_VERDICT_ERROR, xasprintf("cannot create a %s solver", c->solvers->name));
+    ordo_smt *s = create_solver(c);
+    if (!s)
         return;
-    }
     oc_encoding enc;
     oc_propagator *prop = NULL;
     oc_po po = { 0 };
     double t0 = ordo_process_cputime_s();
-    if (!oc_unroll(&enc, c->p, s, c->bv, c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS,
-                   c->cfg->cpu_stop_s)) {
+    if (!walk_program(c, &s, &enc)) {
+        if (!s) /* the second walk had no solver (create_solver said so) */
+            return;
         bool gave_up = enc.too_many_events || enc.out_of_time;
         fail(o, gave_up ? ORDO_VERDICT_UNKNOWN : ORDO_VERDICT_UNSUPPORTED, enc.unsupported);
         enc.unsupported = NULL;

@@ -19,6 +19,9 @@ fi
 tasks="racy-counter locked-counter message-passing threads-in-loop"
 tasks="$tasks atomic-early-return-safe atomic-early-return-unsafe"
 tasks="$tasks thread-local-safe thread-local-unsafe"
+# late-allocation-*: a pointer loaded by a thread created before the
+# allocation it points to (the walk of the thread must still see it).
+tasks="$tasks late-allocation-safe late-allocation-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
@@ -37,6 +40,10 @@ for task in $tasks; do
     done
 done
 check "statistics are reported" grep -qE '^  oc.events +[1-9]' "$TMP/racy-counter-prop-rf-ws-fr"
+# The loaded pointer p only ever holds the first allocation: its deref has
+# one candidate cell, not both allocations' (43 events, 17 rf pairs).
+check "a loaded pointer is narrowed to its region" grep -qE '^  oc.events +36$' \
+    "$TMP/late-allocation-safe-basic-none"
 check "the finder's conflicts are counted" grep -qE '^  oc.finder.conflicts_rf +[0-9]' \
     "$TMP/locked-counter-basic-rf-ws-fr"
 

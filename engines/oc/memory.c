@@ -1,0 +1,63 @@
+/* Regions and points-to summaries of the encoding (memory.h). */
+#include "memory.h"
+
+#include <stdlib.h>
+
+#include <ordo/xalloc.h>
+
+static size_t hash_key(bool is_mem, uint64_t key)
+{
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) ^ (is_mem ? 0xabcdefull : 0);
+    return (size_t)(h ^ (h >> 29));
+}
+
+size_t oc_loc_slot(const oc_loc_table *t, const oc_location *locs, bool is_mem, uint64_t key)
+{
+    size_t h = hash_key(is_mem, key) & (t->size - 1);
+    for (; t->slots[h]; h = (h + 1) & (t->size - 1)) {
+        const oc_location *l = &locs[t->slots[h] - 1];
+        if (l->is_mem == is_mem && l->key == key)
+            break;
+    }
+    return h;
+}
+
+void oc_loc_table_reserve(oc_loc_table *t, const oc_location *locs, size_t n)
+{
+    if (2 * (n + 1) <= t->size)
+        return;
+    free(t->slots);
+    t->size = t->size ? 2 * t->size : 256;
+    t->slots = xcalloc(t->size, sizeof *t->slots);
+    for (size_t l = 0; l < n; l++)
+        t->slots[oc_loc_slot(t, locs, locs[l].is_mem, locs[l].key)] = l + 1;
+}
+
+unsigned oc_points_join(unsigned a, unsigned b)
+{
+    if (a == OC_POINTS_NULL)
+        return b;
+    if (b == OC_POINTS_NULL || a == b)
+        return a;
+    return OC_POINTS_ANY;
+}
+
+unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key)
+{
+    if (!m->table.size || (is_mem && !m->cells_complete))
+        return 0;
+    size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, is_mem, key)];
+    if (!l)
+        return 0; /* not accessed by the first walk */
+    unsigned pt = m->points[l - 1];
+    return pt == OC_POINTS_ANY ? 0 : pt;
+}
+
+void oc_memory_summary_free(oc_memory_summary *m)
+{
+    free(m->regions);
+    free(m->locs);
+    free(m->points);
+    free(m->table.slots);
+    *m = (oc_memory_summary){ 0 };
+}

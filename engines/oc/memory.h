@@ -1,0 +1,70 @@
+/*
+ * The memory of the encoding: regions (static objects and allocations)
+ * and what the pointers stored in each location point to.
+ *
+ * A symbolic address whose region is unknown (a pointer loaded from
+ * memory) may denote a cell of any escaping region of the whole run, also
+ * of one allocated later in walk order: a thread is walked where it is
+ * created, before its creator's later allocations. Such "blind" accesses
+ * therefore need a second walk that knows every region of the first
+ * (oc_memory_summary), and that second walk also learns from the first
+ * which region the values stored in a location point to, so that a pointer
+ * loaded from it is narrowed to that region's cells.
+ */
+#ifndef OC_MEMORY_H
+#define OC_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arith.h"
+
+/* A block of memory cells: a static object or an allocation. */
+typedef struct {
+    uint64_t base, n_cells;
+    bool symbolic_size;     /* an allocation of symbolic size (n_cells unknown) */
+    bool escapes;           /* its address is used as a value: a loaded pointer may point here */
+} oc_region;
+
+/* Where the values stored in a location point: only null (or nothing
+ * stored yet), one region (its index + 1), or anything. */
+enum { OC_POINTS_NULL = 0, OC_POINTS_ANY = ~0u };
+
+/* A location: a global variable or a memory cell. */
+typedef struct {
+    bool is_mem;
+    uint64_t key;           /* variable index or cell address */
+    ordo_type type;
+} oc_location;
+
+/* An open-addressing table of locations: slot -> index + 1 (0: empty). */
+typedef struct {
+    size_t *slots, size;
+} oc_loc_table;
+
+/* The slot of (is_mem, key): where it is, or the empty slot to put it. */
+size_t oc_loc_slot(const oc_loc_table *t, const oc_location *locs, bool is_mem, uint64_t key);
+/* Makes room for n + 1 locations (rehashing locs[0..n-1]). */
+void oc_loc_table_reserve(oc_loc_table *t, const oc_location *locs, size_t n);
+
+/* What one walk tells the next walk of the same program. */
+typedef struct {
+    oc_region *regions;     /* every region of the walk, in creation order */
+    size_t n_regions;
+    oc_location *locs;      /* the locations ... */
+    unsigned *points;       /* ... and what their stored values point to */
+    oc_loc_table table;
+    bool cells_complete;    /* no blind write missed a later region */
+} oc_memory_summary;
+
+/* The join of two points-to facts. */
+unsigned oc_points_join(unsigned a, unsigned b);
+
+/* The region (+ 1) a pointer loaded from the location points into, or 0
+ * when the summary does not say. */
+unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key);
+
+void oc_memory_summary_free(oc_memory_summary *m);
+
+#endif
