@@ -57,7 +57,8 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         if (created[e] != UINT_MAX)
             tid[created[e]] = next_tid++;
         const oc_event_info *in = &enc->info[e];
-        if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX)
+        if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX &&
+            (!in->completes || holds(enc, in->completes)))
             ordo_trace_step(t, tid[in->instance]);
         if (e == error)
             break;

@@ -31,6 +31,7 @@ typedef struct {
     unsigned instance;      /* thread instance (0 = main); init events: UINT_MAX */
     const ordo_stmt *stmt;  /* the statement it belongs to (NULL for init) */
     bool is_step;           /* anchors a visible step of its thread (trace.h) */
+    ordo_term completes;    /* is_step: the statement is defined (NULL = true) */
     ordo_term value;        /* READ/WRITE: value at the location's type */
     ordo_term guard;        /* its guard as a term (NULL = true) */
 } oc_event_info;

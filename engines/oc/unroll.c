@@ -251,6 +251,7 @@ typedef struct {
     unsigned last;        /* last event in program order */
     path_state st;
     bool need_anchor;     /* the current visible statement has no step event yet */
+    unsigned step_event;  /* its step event, once it has one (else UINT_MAX) */
     oc_guard exited;      /* the paths that ended by pthread_exit */
 } walker;
 
@@ -266,6 +267,7 @@ static unsigned emit(walker *w, oc_event_kind kind, unsigned loc, const ordo_stm
     if (w->need_anchor && w->st.depth == 0) {
         w->enc->info[e].is_step = true;
         w->need_anchor = false;
+        w->step_event = e;
     }
     return e;
 }
@@ -382,6 +384,10 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     for (size_t i = n; !is_write && i-- > 0;)
         result = i == n - 1 ? vals[i] : oc_ite(&enc->ar, type, eq[i], vals[i], result);
     w->st.g = guard_and(enc, at, oc_sym(ordo_smt_app(enc->ar.s, ORDO_OP_OR, (unsigned)n, eq)));
+    /* The interpreter does not execute a statement with an undefined
+     * access: its step (whose reads so far had no effect) is no step. */
+    if (w->step_event != UINT_MAX)
+        enc->info[w->step_event].completes = guard_term(enc, w->st.g);
     if (anchor)
         w->need_anchor = false;
     free(eq);
@@ -785,6 +791,7 @@ static void exec_step(walker *w, const ordo_stmt *st)
         return;
     bool block = w->st.depth == 0 && needs_step_block(w->p, st);
     w->need_anchor = true;
+    w->step_event = UINT_MAX;
     if (block)
         atomic_begin(w, st);
     exec(w, st);
@@ -909,6 +916,7 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
     unsigned k = 0;
     w->need_anchor = true;
+    w->step_event = UINT_MAX;
     for (unsigned j = 0; j < n_out; j++) {
         const ordo_stmt *st = pr->edges[edge[j]].stmt;
         const ordo_expr *c = edge_condition(st);
@@ -990,7 +998,7 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
         return false;
     }
-    walker w = { .enc = enc, .p = p, .instance = instance, .ethread = instance + 1,
+    walker w = { .enc = enc, .p = p, .step_event = UINT_MAX, .instance = instance, .ethread = instance + 1,
                  .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };

@@ -30,6 +30,7 @@ typedef struct {
     unsigned g[2];          /* globals */
     const ordo_expr *mutex; /* address of the mutex cell */
     uint64_t array;         /* base of a two-cell array */
+    unsigned gp;            /* a global pointer: null, the array or an allocation */
 } gen;
 
 /* &array[l == 0 ? 0 : 1]: a symbolic address. */
@@ -40,6 +41,16 @@ static const ordo_expr *element(gen *G, unsigned l)
     const ordo_expr *idx = ordo_e_ite(p, bin(p, ORDO_B_EQ, var(p, l), num(p, 0)),
                                       ordo_e_const(p, pt, 0), ordo_e_const(p, pt, 1));
     return ordo_e_binop(p, ORDO_B_ADD, pt, ordo_e_const(p, pt, (int64_t)G->array), idx);
+}
+
+/* gp + (l == 0 ? 0 : 1): an address through a pointer loaded from memory. */
+static const ordo_expr *through_gp(gen *G, unsigned l)
+{
+    ordo_program *p = G->p;
+    ordo_type pt = ordo_ty_ptr(p->data_model);
+    const ordo_expr *idx = ordo_e_ite(p, bin(p, ORDO_B_EQ, var(p, l), num(p, 0)),
+                                      ordo_e_const(p, pt, 0), ordo_e_const(p, pt, 1));
+    return ordo_e_binop(p, ORDO_B_ADD, pt, ordo_e_var(p, G->gp), idx);
 }
 
 /* Appends a branch on local l: if (l == c) { then_stmt } with a merge. */
@@ -63,7 +74,14 @@ static void random_statement(gen *G, unsigned f, unsigned *loc, unsigned l, unsi
 {
     ordo_program *p = G->p;
     unsigned g = G->g[rnd(seed, 2)];
-    switch (rnd(seed, 11)) {
+    switch (rnd(seed, 13)) {
+    case 11:
+        then(p, f, loc, assign(p, l, ordo_e_load(p, i32(), through_gp(G, l))), line);
+        break;
+    case 12:
+        then(p, f, loc, ordo_s_assign(p, ordo_lv_mem(i32(), through_gp(G, l)), num(p, rnd(seed, 3))),
+             line);
+        break;
     case 9:
         then(p, f, loc, ordo_s_assign(p, ordo_lv_mem(i32(), element(G, l)), num(p, rnd(seed, 3))),
              line);
@@ -109,6 +127,32 @@ static void random_statement(gen *G, unsigned f, unsigned *loc, unsigned l, unsi
     }
 }
 
+/* main, after starting the first worker (which the engine walks first):
+ * gp = the array, or a fresh allocation with a value in one cell, or
+ * nothing. */
+static void publish_pointer(gen *G, unsigned main_proc, unsigned *loc, unsigned *seed)
+{
+    ordo_program *p = G->p;
+    ordo_type pt = ordo_ty_ptr(p->data_model);
+    switch (rnd(seed, 3)) {
+    case 0:
+        then(p, main_proc, loc, assign(p, G->gp, ordo_e_const(p, pt, (int64_t)G->array)), 1);
+        break;
+    case 1: {
+        unsigned a = ordo_add_var(p, "a", pt, (int)main_proc, 0);
+        then(p, main_proc, loc, ordo_s_alloc(p, ordo_lv_var(p, a), ordo_e_const(p, pt, 2)), 1);
+        const ordo_expr *cell = ordo_e_binop(p, ORDO_B_ADD, pt, ordo_e_var(p, a),
+                                             ordo_e_const(p, pt, rnd(seed, 2)));
+        then(p, main_proc, loc, ordo_s_assign(p, ordo_lv_mem(i32(), cell), num(p, 1 + rnd(seed, 2))),
+             1);
+        then(p, main_proc, loc, assign(p, G->gp, ordo_e_var(p, a)), 1);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
 /* main: start two workers, join them, read both globals, error on a
  * random combination; a worker may also reach the error itself. */
 static ordo_program *random_program(unsigned *seed)
@@ -120,6 +164,7 @@ static ordo_program *random_program(unsigned *seed)
     unsigned m = ordo_add_object(p, "m", 1, -1);
     G.array = p->objects[ordo_add_object(p, "a", 2, -1)].base;
     G.mutex = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
+    G.gp = ordo_add_var(p, "gp", ordo_ty_ptr(p->data_model), -1, 0);
     unsigned main_proc = ordo_add_proc(p, "main");
     p->main_proc = main_proc;
     unsigned workers[2];
@@ -139,6 +184,7 @@ static ordo_program *random_program(unsigned *seed)
     unsigned t1 = ordo_add_var(p, "t1", i32(), (int)main_proc, 0);
     unsigned loc = p->procs[main_proc].init_loc;
     then(p, main_proc, &loc, ordo_s_thread_start(p, NULL, workers[0], NULL), 1);
+    publish_pointer(&G, main_proc, &loc, seed);
     then(p, main_proc, &loc, ordo_s_thread_start(p, NULL, workers[1], NULL), 2);
     then(p, main_proc, &loc, ordo_s_thread_join(p, num(p, 1)), 3);
     then(p, main_proc, &loc, ordo_s_thread_join(p, num(p, 2)), 4);
