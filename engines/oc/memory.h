@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arith.h"
+#include <ordo/ir.h>
 
 /* A block of memory cells: a static object or an allocation. */
 typedef struct {

@@ -1,0 +1,1 @@
+test_oc_memory_SRCS := engines/oc/memory.c
