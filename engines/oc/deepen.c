@@ -132,6 +132,7 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
         c.cpu_stop_s = b->deepen_s;
     }
     d.o = best;
+    d.answer = best.work;
     d.o.work = sum;
     return d;
 }

@@ -20,6 +20,7 @@ typedef struct {
 typedef struct {
     oc_outcome o;        /* of the reported attempt; times and solver
                             counters summed over all attempts */
+    oc_work answer;      /* the work of the reported attempt alone */
     unsigned bound;      /* its unroll bound */
     unsigned attempts;
     char *error;         /* unsupported input (o is then empty) */

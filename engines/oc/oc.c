@@ -51,6 +51,9 @@ static const ordo_stat_desc stats[] = {
     { "oc.unroll_bound", "count", "the unroll bound of the reported answer" },
     { "oc.unroll_attempts", "count", "bounds tried (more than 1 with --unroll-max)" },
     { "oc.complete", "bool", "1 when no unwinding assumption was needed" },
+    { "oc.answer.solver_time_s", "s",
+      "solver time of the attempt whose answer is reported (solver.time_s: all attempts)" },
+    { "oc.answer.decisions", "count", "solver decisions of the attempt whose answer is reported" },
     { "solver.time_s", "s", "time in the SMT solver's checks" },
     { "solver.decisions", "count", "SMT solver decisions" },
     { "solver.propagations", "count", "SMT solver propagations" },
@@ -61,8 +64,9 @@ static const ordo_stat_desc stats[] = {
 
 /* ---- the run ------------------------------------------------------------ */
 
-static void record(ordo_stats *s, const oc_outcome *o, unsigned bound, unsigned attempts)
+static void record(ordo_stats *s, const oc_deepened *d)
 {
+    const oc_outcome *o = &d->o;
     const oc_work *w = &o->work;
     ordo_stat_set(s, "oc.events", (double)o->events);
     ordo_stat_set(s, "oc.rf_pairs", (double)o->rf_pairs);
@@ -76,8 +80,10 @@ static void record(ordo_stats *s, const oc_outcome *o, unsigned bound, unsigned 
     ordo_stat_set(s, "oc.prop_conflicts", (double)w->prop_conflicts);
     ordo_stat_set(s, "oc.encoding_time_s", w->encoding_s);
     ordo_stat_set(s, "oc.stage", o->stage);
-    ordo_stat_set(s, "oc.unroll_bound", (double)bound);
-    ordo_stat_set(s, "oc.unroll_attempts", (double)attempts);
+    ordo_stat_set(s, "oc.unroll_bound", (double)d->bound);
+    ordo_stat_set(s, "oc.unroll_attempts", (double)d->attempts);
+    ordo_stat_set(s, "oc.answer.solver_time_s", d->answer.solver_s);
+    ordo_stat_set(s, "oc.answer.decisions", d->answer.decisions);
     ordo_stat_set(s, "oc.complete", !o->unwinding);
     ordo_stat_set(s, "solver.time_s", w->solver_s);
     ordo_stat_set(s, "solver.decisions", w->decisions);
@@ -110,7 +116,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
                                      .reason = d.error, .owns_reason = true };
     }
     const oc_outcome *o = &d.o;
-    record(in->stats, o, d.bound, d.attempts);
+    record(in->stats, &d);
     ordo_engine_result r = { .verdict = o->verdict, .bound = -1, .reason = o->reason,
                              .owns_reason = o->reason != NULL, .trace = o->trace };
     if (o->verdict == ORDO_VERDICT_SAFE) {
