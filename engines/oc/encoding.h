@@ -74,7 +74,6 @@ typedef struct oc_encoding {
     oc_location *locs;
     size_t n_locs, cap_locs;
     oc_loc_table loc_table;
-    unsigned *loc_points;   /* per location: what the values stored there point to */
     oc_thread *threads;
     size_t n_threads, cap_threads;
     oc_havoc *havocs;
@@ -85,8 +84,8 @@ typedef struct oc_encoding {
     size_t n_regions, cap_regions;
     size_t n_allocs;        /* allocations walked so far */
     const oc_memory_summary *prior; /* of the first walk, in a second walk */
-    size_t blind_accesses;  /* accesses through a pointer of unknown region */
-    size_t blind_writes;
+    bool blind_access;      /* an access through a pointer of unknown region */
+    bool blind_write;       /* ... that writes */
     bool blind_write_before_alloc; /* a blind write missed a later allocation */
     oc_section *sections;   /* per atomic block of es */
     size_t n_sections, cap_sections;

@@ -49,7 +49,7 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
     size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, is_mem, key)];
     if (!l)
         return 0; /* not accessed by the first walk */
-    unsigned pt = m->points[l - 1];
+    unsigned pt = m->locs[l - 1].points;
     return pt == OC_POINTS_ANY ? 0 : pt;
 }
 
@@ -57,7 +57,6 @@ void oc_memory_summary_free(oc_memory_summary *m)
 {
     free(m->regions);
     free(m->locs);
-    free(m->points);
     free(m->table.slots);
     *m = (oc_memory_summary){ 0 };
 }

@@ -36,6 +36,7 @@ typedef struct {
     bool is_mem;
     uint64_t key;           /* variable index or cell address */
     ordo_type type;
+    unsigned points;        /* what the values stored here point to */
 } oc_location;
 
 /* An open-addressing table of locations: slot -> index + 1 (0: empty). */
@@ -52,8 +53,7 @@ void oc_loc_table_reserve(oc_loc_table *t, const oc_location *locs, size_t n);
 typedef struct {
     oc_region *regions;     /* every region of the walk, in creation order */
     size_t n_regions;
-    oc_location *locs;      /* the locations ... */
-    unsigned *points;       /* ... and what their stored values point to */
+    oc_location *locs;      /* the locations, with what their values point to */
     oc_loc_table table;
     bool cells_complete;    /* no blind write missed a later region */
 } oc_memory_summary;

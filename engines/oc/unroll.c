@@ -127,16 +127,12 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     size_t h = oc_loc_slot(&enc->loc_table, enc->locs, is_mem, key);
     if (enc->loc_table.slots[h])
         return (unsigned)(enc->loc_table.slots[h] - 1);
-    size_t cap = enc->cap_locs;
     XGROW(enc->locs, enc->n_locs, enc->cap_locs);
-    if (enc->cap_locs != cap)
-        enc->loc_points = xrealloc(enc->loc_points, enc->cap_locs * sizeof *enc->loc_points);
     unsigned loc = (unsigned)enc->n_locs++;
-    enc->locs[loc] = (oc_location){ is_mem, key, type };
-    enc->loc_table.slots[h] = loc + 1;
     int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
     oc_val v = oc_const(&enc->ar, type, init);
-    enc->loc_points[loc] = points_of(enc, v);
+    enc->locs[loc] = (oc_location){ is_mem, key, type, points_of(enc, v) };
+    enc->loc_table.slots[h] = loc + 1;
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
     enc->info[w].value = oc_term(&enc->ar, type, v);
     oc_events_add_po(&enc->es, w, enc->init_done, 0);
@@ -258,6 +254,13 @@ typedef struct {
 static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
                         oc_guard g);
 
+/* A visible step begins: its first event at depth 0 will anchor it. */
+static void start_step(walker *w)
+{
+    w->need_anchor = true;
+    w->step_event = UINT_MAX;
+}
+
 static unsigned emit(walker *w, oc_event_kind kind, unsigned loc, const ordo_stmt *st)
 {
     unsigned e = add_event(w->enc, kind, w->ethread, loc, w->st.g, w->instance, st);
@@ -296,7 +299,7 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     enc->info[e].value = oc_term(&enc->ar, lt, oc_cast(&enc->ar, lt, v, type));
     /* A narrowed pointer is no pointer any more. */
     unsigned pt = lt.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
-    enc->loc_points[loc] = oc_points_join(enc->loc_points[loc], pt);
+    enc->locs[loc].points = oc_points_join(enc->locs[loc].points, pt);
 }
 
 static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
@@ -360,8 +363,8 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     if (!candidate_cells(w, addr, st, &cells, &n))
         return result;
     if (!addr.region) {
-        enc->blind_accesses++;
-        enc->blind_writes += is_write;
+        enc->blind_access = true;
+        enc->blind_write |= is_write;
     }
     oc_guard at = w->st.g;
     bool anchor = w->need_anchor;
@@ -561,7 +564,7 @@ static void allocation_region(oc_encoding *enc, const ordo_stmt *st, uint64_t ba
 {
     size_t r = enc->p->n_objects + enc->n_allocs++;
     if (r >= enc->n_regions) {
-        enc->blind_write_before_alloc |= enc->blind_writes > 0;
+        enc->blind_write_before_alloc |= enc->blind_write;
         add_region(enc, base, n_cells, symbolic_size, true);
     } else if (enc->regions[r].base != base || enc->regions[r].n_cells != n_cells) {
         unsupported(enc, st, "internal error: the second walk met another allocation");
@@ -790,8 +793,7 @@ static void exec_step(walker *w, const ordo_stmt *st)
     if (w->st.g.kind == OC_G_FALSE)
         return;
     bool block = w->st.depth == 0 && needs_step_block(w->p, st);
-    w->need_anchor = true;
-    w->step_event = UINT_MAX;
+    start_step(w);
     if (block)
         atomic_begin(w, st);
     exec(w, st);
@@ -915,8 +917,7 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
     const ordo_stmt *first_stmt = NULL;
     oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
     unsigned k = 0;
-    w->need_anchor = true;
-    w->step_event = UINT_MAX;
+    start_step(w);
     for (unsigned j = 0; j < n_out; j++) {
         const ordo_stmt *st = pr->edges[edge[j]].stmt;
         const ordo_expr *c = edge_condition(st);
@@ -1077,21 +1078,21 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
         unsupported(enc, NULL, "no main procedure");
         return false;
     }
-    return walk_thread(enc, p->main_proc, oc_const(&enc->ar, ordo_ty_int(32, true), 0),
-                       enc->init_done, TRUE_GUARD);
+    bool ok = walk_thread(enc, p->main_proc, oc_const(&enc->ar, ordo_ty_int(32, true), 0),
+                          enc->init_done, TRUE_GUARD);
+    enc->prior = NULL; /* read during the walk only: the caller frees it */
+    return ok;
 }
 
 bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out)
 {
-    if (!enc->blind_accesses)
+    if (!enc->blind_access)
         return false;
     *out = (oc_memory_summary){ .regions = enc->regions, .n_regions = enc->n_regions,
-                                .locs = enc->locs, .points = enc->loc_points,
-                                .table = enc->loc_table,
+                                .locs = enc->locs, .table = enc->loc_table,
                                 .cells_complete = !enc->blind_write_before_alloc };
     enc->regions = NULL;
     enc->locs = NULL;
-    enc->loc_points = NULL;
     enc->loc_table = (oc_loc_table){ 0 };
     return true;
 }
@@ -1103,7 +1104,6 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->info);
     free(enc->locs);
     free(enc->loc_table.slots);
-    free(enc->loc_points);
     free(enc->threads);
     free(enc->havocs);
     free(enc->errors);

@@ -29,17 +29,16 @@ static void join_keeps_one_region_and_ignores_null(void **state)
 static oc_memory_summary summary(bool cells_complete)
 {
     static const oc_location locs[] = {
-        { false, 0, { ORDO_TY_PTR, 32, false } }, { false, 1, { ORDO_TY_PTR, 32, false } },
-        { true, 100, { ORDO_TY_INT, 64, true } }, { false, 2, { ORDO_TY_PTR, 32, false } },
+        { false, 0, { ORDO_TY_PTR, 32, false }, 2 },
+        { false, 1, { ORDO_TY_PTR, 32, false }, OC_POINTS_ANY },
+        { true, 100, { ORDO_TY_INT, 64, true }, 1 },
+        { false, 2, { ORDO_TY_PTR, 32, false }, OC_POINTS_NULL },
     };
-    static const unsigned points[] = { 2, OC_POINTS_ANY, 1, OC_POINTS_NULL };
     oc_memory_summary m = { .cells_complete = cells_complete };
     size_t n = sizeof locs / sizeof locs[0];
     m.locs = xmalloc(sizeof locs);
-    m.points = xmalloc(sizeof points);
     for (size_t l = 0; l < n; l++) {
         m.locs[l] = locs[l];
-        m.points[l] = points[l];
         oc_loc_table_reserve(&m.table, m.locs, l);
         m.table.slots[oc_loc_slot(&m.table, m.locs, locs[l].is_mem, locs[l].key)] = l + 1;
     }
