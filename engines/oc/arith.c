@@ -1,11 +1,18 @@
 /* SSA values over SMT terms in int or bv arithmetic (see arith.h). */
 #include "arith.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static bool is_unsigned(ordo_type t)
 {
     return t.kind == ORDO_TY_PTR || (t.kind == ORDO_TY_INT && !t.is_signed);
+}
+
+static bool is_unsigned_int(ordo_type t)
+{
+    return t.kind == ORDO_TY_INT && !t.is_signed;
 }
 
 /* The interpreter's representation of v in type t (bv arithmetic). */
@@ -30,10 +37,8 @@ ordo_sort oc_sort(const oc_arith *a, ordo_type t)
 
 oc_val oc_const(const oc_arith *a, ordo_type t, int64_t c)
 {
-    if (t.kind == ORDO_TY_BOOL)
-        c = c != 0;
-    else if (a->bv)
-        c = wrap(t, c);
+    (void)a; /* both arithmetics keep a constant as the interpreter does */
+    c = wrap(t, c);
     return (oc_val){ .is_const = true, .c = c };
 }
 
@@ -42,13 +47,64 @@ oc_val oc_sym(ordo_term t)
     return (oc_val){ .is_const = false, .t = t };
 }
 
+/* An unsigned value as an Int term: 64-bit ones beyond INT64_MAX are kept
+ * as their bit pattern, read back as 2^64 + c. */
+static ordo_term int_numeral(const oc_arith *a, ordo_type t, int64_t c)
+{
+    if (c >= 0 || !is_unsigned(t))
+        return ordo_smt_int(a->s, c);
+    char digits[24];
+    snprintf(digits, sizeof digits, "%" PRIu64, (uint64_t)c);
+    return a->s->ops->numeral(a->s, digits, ordo_smt_int_sort(a->s));
+}
+
 ordo_term oc_term(const oc_arith *a, ordo_type t, oc_val v)
 {
     if (!v.is_const)
         return v.t;
     if (t.kind == ORDO_TY_BOOL)
         return ordo_smt_bool(a->s, v.c != 0);
-    return a->bv ? ordo_smt_bv(a->s, (uint64_t)v.c, t.width) : ordo_smt_int(a->s, v.c);
+    return a->bv ? ordo_smt_bv(a->s, (uint64_t)v.c, t.width) : int_numeral(a, t, v.c);
+}
+
+/* 2^w as an Int term (w <= 64). */
+static ordo_term int_pow2(const oc_arith *a, unsigned w)
+{
+    if (w < 63)
+        return ordo_smt_int(a->s, INT64_C(1) << w);
+    return a->s->ops->numeral(a->s, w == 63 ? "9223372036854775808" : "18446744073709551616",
+                              ordo_smt_int_sort(a->s));
+}
+
+/* Int mode, C's wrap-around (unsigned arithmetic, integer conversions):
+ * v, an exact result, brought into the range of t by one period 2^w where
+ * it may lie below (BELOW) or above (ABOVE) that range by less than one
+ * period. Cheaper for the solver than a modulus. */
+enum { BELOW = 1, ABOVE = 2 };
+
+static ordo_term int_shift_into(const oc_arith *a, ordo_type t, ordo_term v, unsigned sides)
+{
+    ordo_smt *s = a->s;
+    ordo_term period = int_pow2(a, t.width);
+    if (sides & BELOW) {
+        ordo_term lo = t.is_signed ? ordo_smt_app1(s, ORDO_OP_NEG, int_pow2(a, t.width - 1))
+                                   : ordo_smt_int(s, 0);
+        v = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_LT, v, lo),
+                         ordo_smt_app2(s, ORDO_OP_ADD, v, period), v);
+    }
+    if (sides & ABOVE) {
+        ordo_term end = t.is_signed ? int_pow2(a, t.width - 1) : period;
+        v = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_GE, v, end),
+                         ordo_smt_app2(s, ORDO_OP_SUB, v, period), v);
+    }
+    return v;
+}
+
+/* Int mode: v modulo 2^w into the range of t, for v anywhere. */
+static ordo_term int_modulo(const oc_arith *a, ordo_type t, ordo_term v)
+{
+    ordo_term m = ordo_smt_app2(a->s, ORDO_OP_IMOD, v, int_pow2(a, t.width)); /* [0, 2^w) */
+    return t.is_signed ? int_shift_into(a, t, m, ABOVE) : m;
 }
 
 ordo_term oc_truth(const oc_arith *a, ordo_type t, oc_val v)
@@ -84,7 +140,7 @@ oc_val oc_unop(const oc_arith *a, ordo_unop op, ordo_type t, oc_val x, ordo_type
         return oc_sym(ordo_smt_app1(a->s, op == ORDO_U_NEG ? ORDO_OP_BVNEG : ORDO_OP_BVNOT, v));
     ordo_term neg = ordo_smt_app1(a->s, ORDO_OP_NEG, v);
     if (op == ORDO_U_NEG)
-        return oc_sym(neg);
+        return oc_sym(is_unsigned_int(t) ? int_shift_into(a, t, neg, BELOW) : neg);
     return oc_sym(ordo_smt_app2(a->s, ORDO_OP_SUB, neg, ordo_smt_int(a->s, 1))); /* ~x = -x-1 */
 }
 
@@ -104,18 +160,37 @@ static ordo_term compare(const oc_arith *a, ordo_binop op, ordo_type xt, ordo_te
     return ordo_smt_app2(a->s, ops[k], x, y);
 }
 
-/* C's truncating division and remainder over mathematical integers. */
-static oc_val int_divide(const oc_arith *a, ordo_binop op, ordo_term x, ordo_term y)
+/* |c| of a constant of type t as an Int numeral. */
+static ordo_term int_abs_numeral(const oc_arith *a, ordo_type t, int64_t c)
+{
+    if (c >= 0 || is_unsigned(t))
+        return int_numeral(a, t, c);
+    if (c == INT64_MIN)
+        return int_pow2(a, 63);
+    return ordo_smt_int(a->s, -c);
+}
+
+/* C's truncating division and remainder over mathematical integers. A
+ * constant divisor stays a numeral: the solver's core sees linear terms
+ * (it does no preprocessing that would fold |c| and the sign test). */
+static oc_val int_divide(const oc_arith *a, ordo_binop op, ordo_term x, oc_val yv, ordo_type yt)
 {
     ordo_smt *s = a->s;
     ordo_term zero = ordo_smt_int(s, 0);
-    ordo_term ax = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_GE, x, zero), x,
-                                ordo_smt_app1(s, ORDO_OP_NEG, x));
-    ordo_term ay = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_GE, y, zero), y,
-                                ordo_smt_app1(s, ORDO_OP_NEG, y));
+    ordo_term y = oc_term(a, yt, yv);
+    ordo_term x_nonneg = ordo_smt_app2(s, ORDO_OP_GE, x, zero);
+    ordo_term ax = ordo_smt_ite(s, x_nonneg, x, ordo_smt_app1(s, ORDO_OP_NEG, x));
+    ordo_term ay, same_sign;
+    if (yv.is_const) {
+        ay = int_abs_numeral(a, yt, yv.c);
+        bool y_nonneg = yv.c >= 0 || is_unsigned(yt);
+        same_sign = y_nonneg ? x_nonneg : ordo_smt_app1(s, ORDO_OP_NOT, x_nonneg);
+    } else {
+        ordo_term y_nonneg = ordo_smt_app2(s, ORDO_OP_GE, y, zero);
+        ay = ordo_smt_ite(s, y_nonneg, y, ordo_smt_app1(s, ORDO_OP_NEG, y));
+        same_sign = ordo_smt_app2(s, ORDO_OP_EQ, x_nonneg, y_nonneg);
+    }
     ordo_term q_abs = ordo_smt_app2(s, ORDO_OP_IDIV, ax, ay);
-    ordo_term same_sign = ordo_smt_app2(s, ORDO_OP_EQ, ordo_smt_app2(s, ORDO_OP_GE, x, zero),
-                                        ordo_smt_app2(s, ORDO_OP_GE, y, zero));
     ordo_term q = ordo_smt_ite(s, same_sign, q_abs, ordo_smt_app1(s, ORDO_OP_NEG, q_abs));
     if (op == ORDO_B_DIV)
         return oc_sym(q);
@@ -138,7 +213,7 @@ static bool fold_binop(const oc_arith *a, ordo_binop op, ordo_type t, ordo_type 
 {
     if (!x.is_const || !y.is_const)
         return false;
-    bool u = a->bv && is_unsigned(xt);
+    bool u = is_unsigned(xt);
     uint64_t ux = (uint64_t)x.c, uy = (uint64_t)y.c;
     switch (op) {
     case ORDO_B_ADD: *out = oc_const(a, t, (int64_t)(ux + uy)); return true;
@@ -189,12 +264,20 @@ static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val 
         return from_bool(a, t, compare(a, op, xt, oc_term(a, xt, x), oc_term(a, yt, y)));
     ordo_term tx = oc_term(a, xt, x);
     switch (op) {
-    case ORDO_B_ADD: case ORDO_B_SUB: case ORDO_B_MUL:
-        return oc_sym(ordo_smt_app2(s, (a->bv ? bv_arith : int_arith)[op - ORDO_B_ADD], tx,
-                                    oc_term(a, yt, y)));
+    case ORDO_B_ADD: case ORDO_B_SUB: case ORDO_B_MUL: {
+        ordo_term r = ordo_smt_app2(s, (a->bv ? bv_arith : int_arith)[op - ORDO_B_ADD], tx,
+                                    oc_term(a, yt, y));
+        if (a->bv || !is_unsigned_int(t))
+            return oc_sym(r);
+        /* unsigned operands lie in [0, 2^w): a sum at most one period above,
+         * a difference at most one below, a product anywhere */
+        return oc_sym(op == ORDO_B_ADD ? int_shift_into(a, t, r, ABOVE)
+                      : op == ORDO_B_SUB ? int_shift_into(a, t, r, BELOW)
+                                         : int_modulo(a, t, r));
+    }
     case ORDO_B_DIV: case ORDO_B_REM:
         if (!a->bv)
-            return int_divide(a, op, tx, oc_term(a, yt, y));
+            return int_divide(a, op, tx, y, yt);
         return oc_sym(ordo_smt_app2(
             s, is_unsigned(t) ? (op == ORDO_B_DIV ? ORDO_OP_BVUDIV : ORDO_OP_BVUREM)
                               : (op == ORDO_B_DIV ? ORDO_OP_BVSDIV : ORDO_OP_BVSREM),
@@ -216,6 +299,27 @@ static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val 
     }
 }
 
+/* Does every value of integer type `from` have the same value in `to`? */
+static bool int_range_within(ordo_type from, ordo_type to)
+{
+    if (!to.is_signed)
+        return !from.is_signed && from.width <= to.width;
+    return from.is_signed ? from.width <= to.width : from.width < to.width;
+}
+
+/* Int mode: C's conversion between integer types (values of other types,
+ * pointers, keep their number). */
+static oc_val int_convert(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
+{
+    if (from.kind != ORDO_TY_INT || to.kind != ORDO_TY_INT || int_range_within(from, to))
+        return x;
+    if (to.width < from.width)
+        return oc_sym(int_modulo(a, to, x.t));
+    /* same or wider: a signed value lies at most one period below an
+     * unsigned range, an unsigned one at most one above a signed range */
+    return oc_sym(int_shift_into(a, to, x.t, from.is_signed ? BELOW : ABOVE));
+}
+
 oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
 {
     if (to.kind == ORDO_TY_BOOL)
@@ -224,7 +328,9 @@ oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
         return oc_const(a, to, x.c);
     if (from.kind == ORDO_TY_BOOL)
         return from_bool(a, to, x.t);
-    if (!a->bv || from.width == to.width)
+    if (!a->bv)
+        return int_convert(a, to, x, from);
+    if (from.width == to.width)
         return x;
     if (to.width < from.width) /* a narrowed pointer is no pointer any more */
         return oc_sym(a->s->ops->app(a->s, ORDO_OP_EXTRACT, 1, &x.t, to.width - 1, 0));
@@ -268,7 +374,8 @@ bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out)
     if (!m)
         return false;
     if (!a->s->ops->term_to_int64(a->s, m, out)) {
-        /* A 64-bit bit-vector beyond INT64_MAX: read its bits as unsigned. */
+        /* A 64-bit value beyond INT64_MAX (a bit-vector, or an unsigned Int):
+         * read it as unsigned. */
         char *text = a->s->ops->term_to_string(a->s, m);
         char *end = NULL;
         unsigned long long u = 0;
@@ -276,14 +383,15 @@ bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out)
             u = strtoull(text + 2, &end, 16);
         else if (text && text[0] == '#' && text[1] == 'b')
             u = strtoull(text + 2, &end, 2);
+        else if (text && text[0] >= '0' && text[0] <= '9') /* Int: 2^63 .. 2^64-1 */
+            u = strtoull(text, &end, 10);
         bool ok = end && *end == '\0';
         free(text);
         if (!ok)
             return false;
         *out = (int64_t)u;
     }
-    if (a->bv)
-        *out = wrap(t, *out);
+    *out = wrap(t, *out);
     return true;
 }
 
@@ -291,31 +399,23 @@ bool oc_expr_needs_bv(const ordo_expr *e)
 {
     if (!e)
         return false;
-    bool unsig = e->type.kind == ORDO_TY_INT && !e->type.is_signed;
-    switch (e->kind) {
-    case ORDO_E_UNOP:
-        if (e->op == ORDO_U_BITNOT || (e->op == ORDO_U_NEG && unsig))
-            return true;
-        break;
-    case ORDO_E_BINOP:
-        if (e->type.kind != ORDO_TY_BOOL &&
-            (e->op == ORDO_B_AND || e->op == ORDO_B_OR || e->op == ORDO_B_XOR ||
-             e->op == ORDO_B_SHL || e->op == ORDO_B_SHR))
-            return true;
-        if (unsig && (e->op == ORDO_B_ADD || e->op == ORDO_B_SUB || e->op == ORDO_B_MUL))
-            return true;
-        break;
-    case ORDO_E_CAST: {
-        ordo_type from = e->kid[0]->type, to = e->type;
-        if (from.kind == ORDO_TY_INT && to.kind == ORDO_TY_INT &&
-            (to.width < from.width || (to.width == from.width && to.is_signed != from.is_signed) ||
-             (from.is_signed && !to.is_signed)))
-            return true;
-        break;
-    }
-    default:
-        break;
-    }
+    /* a product of two unknowns wraps modulo 2^w: nonlinear in Int, while
+     * bit-vectors decide it by bit-blasting */
+    if (e->kind == ORDO_E_BINOP && e->op == ORDO_B_MUL && is_unsigned_int(e->type) &&
+        e->kid[0]->kind != ORDO_E_CONST && e->kid[1]->kind != ORDO_E_CONST)
+        return true;
+    /* a change of signedness at one width: no operation in bit-vectors,
+     * a case split on every value in Int (constants are folded) */
+    if (e->kind == ORDO_E_CAST && e->kid[0]->kind != ORDO_E_CONST && e->type.kind == ORDO_TY_INT &&
+        e->kid[0]->type.kind == ORDO_TY_INT && e->type.width == e->kid[0]->type.width &&
+        e->type.is_signed != e->kid[0]->type.is_signed)
+        return true;
+    if (e->kind == ORDO_E_UNOP && e->op == ORDO_U_BITNOT)
+        return true;
+    if (e->kind == ORDO_E_BINOP && e->type.kind != ORDO_TY_BOOL &&
+        (e->op == ORDO_B_AND || e->op == ORDO_B_OR || e->op == ORDO_B_XOR ||
+         e->op == ORDO_B_SHL || e->op == ORDO_B_SHR))
+        return true;
     for (int i = 0; i < 3; i++)
         if (oc_expr_needs_bv(e->kid[i]))
             return true;

@@ -42,8 +42,11 @@ ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v);
 /* A model value read back as the interpreter keeps it. */
 bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out);
 
-/* Does the meaning of e depend on bit-vector semantics (bitwise operators,
- * shifts, unsigned arithmetic that may wrap, narrowing casts)? */
+/* Should e be decided in bit-vectors: bitwise operators and shifts, and
+ * what Int would only encode with a case split or nonlinear term (a change
+ * of signedness at one width, an unsigned product of two unknowns)? Other
+ * unsigned wrap-around and integer conversions are exact in both
+ * arithmetics (modulo 2^width). */
 bool oc_expr_needs_bv(const ordo_expr *e);
 
 #endif

@@ -7,9 +7,10 @@
  * loop, each of which scans all pairs). */
 static bool out_of_time(double cpu_stop_s, size_t i, oc_finder_stats *st)
 {
-    if (oc_cpu_stop_reached(cpu_stop_s, i, 256))
+    bool stop = oc_cpu_stop_reached(cpu_stop_s, i, 256);
+    if (stop)
         st->truncated = true;
-    return st->truncated;
+    return stop;
 }
 
 static bool po_le(const oc_po *po, unsigned a, unsigned b)
@@ -43,7 +44,7 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_fin
             const oc_rf_pair *a = &es->rf[i], *b = &es->rf[j];
             if (!oc_po_before(po, b->r, a->w) || !oc_po_before(po, a->r, b->w))
                 continue;
-            if (out->n >= lim->max_clauses) {
+            if (out->n >= lim->max_per_kind) {
                 st->truncated = true;
                 return;
             }
@@ -60,6 +61,7 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_fin
 static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po,
                                  const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st)
 {
+    size_t start = out->n;
     for (size_t i = 0; i < es->n_rf && !out_of_time(lim->cpu_stop_s, i, st); i++) {
         const oc_rf_pair *p = &es->rf[i];
         for (size_t k = es->ws_of_write_start[p->w]; k < es->ws_of_write_start[p->w + 1]; k++) {
@@ -68,7 +70,7 @@ static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po,
             oc_lit to_r, to_w2;
             if (!po_rf_po(es, po, w2, p->r, &to_r) || !po_rf_po(es, po, p->w, w2, &to_w2))
                 continue;
-            if (out->n >= lim->max_clauses) {
+            if (out->n - start >= lim->max_per_kind) {
                 st->truncated = true;
                 return;
             }
@@ -85,6 +87,7 @@ void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode
     if (mode == OC_FINDER_NONE)
         return;
     find_rf_conflicts(es, po, lim, out, st);
-    if (mode == OC_FINDER_RF_WS_FR && !st->truncated)
+    /* A kind cut at its clause limit leaves the other kind its own. */
+    if (mode == OC_FINDER_RF_WS_FR && !oc_cpu_stop_reached(lim->cpu_stop_s, 0, 1))
         find_ws_fr_conflicts(es, po, lim, out, st);
 }

@@ -19,13 +19,13 @@ typedef enum { OC_FINDER_NONE, OC_FINDER_RF, OC_FINDER_RF_WS_FR } oc_finder_mode
 typedef struct {
     size_t conflicts_rf;    /* Figure 5.4a */
     size_t conflicts_ws_fr; /* Figures 5.4b and 5.4c (found in pairs) */
-    bool truncated;         /* stopped at a limit */
+    bool truncated;         /* a kind stopped at its limit, or all at the CPU stop */
 } oc_finder_stats;
 
 /* Where the finder stops; every conflict found so far stays valid, so a
  * truncated set is still sound to assert. */
 typedef struct {
-    size_t max_clauses;     /* distinct clauses */
+    size_t max_per_kind;    /* distinct clauses of 5.4a, and of 5.4b/c */
     double cpu_stop_s;      /* process CPU time; 0 = none */
 } oc_finder_limits;
 

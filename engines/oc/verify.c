@@ -10,7 +10,12 @@
 #include "po.h"
 #include "solve.h"
 
-/* At most this many finder clauses are added (a bound on the formula). */
+/* Finder clauses of each kind (Figure 5.4a; 5.4b/c): at most this many
+ * per rf or ws pair, and at most MAX_FINDER_CLAUSES. BASIC pays for every
+ * clause in each of its checks, which re-decide the ordering from scratch;
+ * a quadratic number of clauses (two loops reading and writing one
+ * variable) costs more than the refinements it saves. */
+#define FINDER_CLAUSES_PER_PAIR 4
 #define MAX_FINDER_CLAUSES 200000
 /* Static program order is kept as bit rows: beyond this, give up. */
 #define MAX_EVENTS 40000
@@ -79,7 +84,9 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     oc_clauses found;
     oc_clauses_init(&found);
     c->out->finder = (oc_finder_stats){ 0 };
-    oc_finder_limits lim = { MAX_FINDER_CLAUSES, c->cfg->cpu_stop_s };
+    size_t per_kind = FINDER_CLAUSES_PER_PAIR * (enc->es.n_rf + enc->es.n_ws);
+    oc_finder_limits lim = { per_kind < MAX_FINDER_CLAUSES ? per_kind : MAX_FINDER_CLAUSES,
+                             c->cfg->cpu_stop_s };
     oc_find_conflicts(&enc->es, po, c->cfg->finder, &lim, &found, &c->out->finder);
     for (size_t i = 0; i < found.n; i++) {
         size_t n;
@@ -126,7 +133,9 @@ static unsigned budget_ms(double cpu_stop_s)
 
 static ordo_smt *create_solver(run_ctx *c)
 {
-    ordo_smt_config cfg = { .user_propagator = c->cfg->prop,
+    /* BASIC refines between checks; PROP's propagator needs the SMT core:
+     * all four configurations search in the same core. */
+    ordo_smt_config cfg = { .user_propagator = c->cfg->prop, .incremental = true,
                             .timeout_ms = budget_ms(c->cfg->cpu_stop_s) };
     ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
     if (!s)
@@ -228,6 +237,9 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
         return o;
     }
     c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
+    if (c.bv && bv_stmt)
+        ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, needed at %s:%u",
+                 bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
     run_stage(&c, false);
     if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */
         o.stage = 2;

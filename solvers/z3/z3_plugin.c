@@ -51,8 +51,11 @@ static const ordo_solver_ops z3_ops;
 
 static Z3_solver make_solver(Z3_context ctx, const ordo_smt_config *cfg)
 {
-    /* The user propagator runs only in Z3's SMT core (the simple solver). */
-    if (cfg->user_propagator)
+    /* The user propagator runs only in Z3's SMT core (the simple solver).
+     * Z3_mk_solver would run its first check through a tactic pipeline
+     * (preprocessing, no incremental state) and only later checks in the
+     * SMT core. */
+    if (cfg->user_propagator || cfg->incremental)
         return Z3_mk_simple_solver(ctx);
     if (cfg->logic)
         return Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, cfg->logic));

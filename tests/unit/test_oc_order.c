@@ -157,7 +157,16 @@ static void figure53_finder_clause(void **state)
     oc_finder_stats st = find(&f.es, &f.po, OC_FINDER_RF_WS_FR, 100000, &c);
     oc_lit rf23 = rf_lit(&f.es, f.wx2, f.rx3), rf25 = rf_lit(&f.es, f.wx2, f.rx5);
     assert_true(has_conflict(&c, (oc_lit[]){ rf23, rf25 }, 2));
-    assert_true(st.conflicts_ws_fr > 0);
+    assert_true(st.conflicts_rf > 1);
+    assert_true(st.conflicts_ws_fr > 2);
+    assert_false(st.truncated);
+    oc_clauses_free(&c);
+    /* One clause of each kind: the rf limit leaves the ws/fr kind its own. */
+    st = find(&f.es, &f.po, OC_FINDER_RF_WS_FR, 1, &c);
+    assert_int_equal(c.n, 2);
+    assert_int_equal(st.conflicts_rf, 1);
+    assert_int_equal(st.conflicts_ws_fr, 2);
+    assert_true(st.truncated);
     oc_clauses_free(&c);
     free_figure53(&f);
 }

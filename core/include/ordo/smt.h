@@ -102,6 +102,10 @@ typedef struct {
     bool produce_cores;      /* enable unsat cores */
     bool produce_interpolants;
     bool user_propagator;    /* the instance will use a user propagator */
+    /* The caller adds assertions between checks (a refinement loop): every
+     * check, the first one too, runs in the solver's incremental core, so
+     * that the first check is no different kind of search from the rest. */
+    bool incremental;
     uint64_t random_seed;
 } ordo_smt_config;
 
