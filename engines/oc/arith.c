@@ -395,29 +395,38 @@ bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out)
     return true;
 }
 
-bool oc_expr_needs_bv(const ordo_expr *e)
+/* The need of e's own operator (its operands aside). */
+static oc_bv_need operator_bv_need(const ordo_expr *e)
 {
-    if (!e)
-        return false;
+    if (e->kind == ORDO_E_UNOP && e->op == ORDO_U_BITNOT)
+        return OC_BV_REQUIRED;
+    if (e->kind == ORDO_E_BINOP && e->type.kind != ORDO_TY_BOOL &&
+        (e->op == ORDO_B_AND || e->op == ORDO_B_OR || e->op == ORDO_B_XOR ||
+         e->op == ORDO_B_SHL || e->op == ORDO_B_SHR))
+        return OC_BV_REQUIRED;
     /* a product of two unknowns wraps modulo 2^w: nonlinear in Int, while
      * bit-vectors decide it by bit-blasting */
     if (e->kind == ORDO_E_BINOP && e->op == ORDO_B_MUL && is_unsigned_int(e->type) &&
         e->kid[0]->kind != ORDO_E_CONST && e->kid[1]->kind != ORDO_E_CONST)
-        return true;
+        return OC_BV_PREFERRED;
     /* a change of signedness at one width: no operation in bit-vectors,
      * a case split on every value in Int (constants are folded) */
     if (e->kind == ORDO_E_CAST && e->kid[0]->kind != ORDO_E_CONST && e->type.kind == ORDO_TY_INT &&
         e->kid[0]->type.kind == ORDO_TY_INT && e->type.width == e->kid[0]->type.width &&
         e->type.is_signed != e->kid[0]->type.is_signed)
-        return true;
-    if (e->kind == ORDO_E_UNOP && e->op == ORDO_U_BITNOT)
-        return true;
-    if (e->kind == ORDO_E_BINOP && e->type.kind != ORDO_TY_BOOL &&
-        (e->op == ORDO_B_AND || e->op == ORDO_B_OR || e->op == ORDO_B_XOR ||
-         e->op == ORDO_B_SHL || e->op == ORDO_B_SHR))
-        return true;
-    for (int i = 0; i < 3; i++)
-        if (oc_expr_needs_bv(e->kid[i]))
-            return true;
-    return false;
+        return OC_BV_PREFERRED;
+    return OC_BV_NONE;
+}
+
+oc_bv_need oc_expr_bv_need(const ordo_expr *e)
+{
+    if (!e)
+        return OC_BV_NONE;
+    oc_bv_need need = operator_bv_need(e);
+    for (int i = 0; i < 3 && need < OC_BV_REQUIRED; i++) {
+        oc_bv_need kid = oc_expr_bv_need(e->kid[i]);
+        if (kid > need)
+            need = kid;
+    }
+    return need;
 }

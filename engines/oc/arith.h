@@ -42,11 +42,14 @@ ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v);
 /* A model value read back as the interpreter keeps it. */
 bool oc_model_value(const oc_arith *a, ordo_type t, ordo_term v, int64_t *out);
 
-/* Should e be decided in bit-vectors: bitwise operators and shifts, and
- * what Int would only encode with a case split or nonlinear term (a change
- * of signedness at one width, an unsigned product of two unknowns)? Other
- * unsigned wrap-around and integer conversions are exact in both
- * arithmetics (modulo 2^width). */
-bool oc_expr_needs_bv(const ordo_expr *e);
+/* What an expression asks of the arithmetic. Int has no encoding of
+ * bitwise operators and shifts (REQUIRED); a change of signedness at one
+ * width and an unsigned product of two unknowns are exact in Int too, but
+ * only with a case split or a nonlinear term (PREFERRED). Other unsigned
+ * wrap-around and integer conversions are exact in both arithmetics
+ * (modulo 2^width) at the cost of a comparison or a modulus. */
+typedef enum { OC_BV_NONE, OC_BV_PREFERRED, OC_BV_REQUIRED } oc_bv_need;
+
+oc_bv_need oc_expr_bv_need(const ordo_expr *e);
 
 #endif

@@ -20,30 +20,33 @@
 /* Static program order is kept as bit rows: beyond this, give up. */
 #define MAX_EVENTS 40000
 
-static bool stmt_needs_bv(const ordo_stmt *st)
+static oc_bv_need max_need(oc_bv_need a, oc_bv_need b)
 {
+    return a > b ? a : b;
+}
+
+static oc_bv_need stmt_bv_need(const ordo_stmt *st)
+{
+    oc_bv_need need = OC_BV_NONE;
     if (st->kind == ORDO_S_SEQ) {
         for (unsigned i = 0; i < st->n_stmts; i++)
-            if (stmt_needs_bv(st->stmts[i]))
-                return true;
-        return false;
+            need = max_need(need, stmt_bv_need(st->stmts[i]));
+        return need;
     }
     const ordo_expr *es[] = { st->rhs, st->cond, st->addr, st->size,
                               st->has_lhs && st->lhs.is_mem ? st->lhs.addr : NULL };
     for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
-        if (oc_expr_needs_bv(es[i]))
-            return true;
+        need = max_need(need, oc_expr_bv_need(es[i]));
     for (unsigned i = 0; i < st->n_args; i++)
-        if (oc_expr_needs_bv(st->args[i]))
-            return true;
-    return false;
+        need = max_need(need, oc_expr_bv_need(st->args[i]));
+    return need;
 }
 
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p)
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least)
 {
     for (unsigned f = 0; f < p->n_procs; f++)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
-            if (stmt_needs_bv(p->procs[f].edges[e].stmt))
+            if (stmt_bv_need(p->procs[f].edges[e].stmt) >= at_least)
                 return p->procs[f].edges[e].stmt;
     return NULL;
 }
@@ -229,16 +232,17 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                        solvers->name));
         return o;
     }
-    const ordo_stmt *bv_stmt = oc_first_bv_statement(p);
-    if (cfg->arith == OC_ARITH_INT && bv_stmt) {
+    const ordo_stmt *required = oc_first_bv_statement(p, OC_BV_REQUIRED);
+    if (cfg->arith == OC_ARITH_INT && required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,
              xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
-                       bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line));
+                       required->file ? required->file : "?", required->line));
         return o;
     }
+    const ordo_stmt *bv_stmt = required ? required : oc_first_bv_statement(p, OC_BV_PREFERRED);
     c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
-    if (c.bv && bv_stmt)
-        ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, needed at %s:%u",
+    if (cfg->arith == OC_ARITH_AUTO && bv_stmt)
+        ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",
                  bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
     run_stage(&c, false);
     if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */

@@ -9,6 +9,7 @@
 #include <ordo/smt.h>
 #include <ordo/trace.h>
 
+#include "arith.h"
 #include "finder.h"
 
 typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
@@ -49,7 +50,7 @@ typedef struct {
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
 
-/* The first statement whose meaning depends on bit-vectors, or NULL. */
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p);
+/* The first statement that asks for bit-vectors at least at_least, or NULL. */
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least);
 
 #endif

@@ -22,6 +22,9 @@ tasks="$tasks thread-local-safe thread-local-unsafe"
 # late-allocation-*: a pointer loaded by a thread created before the
 # allocation it points to (the walk of the thread must still see it).
 tasks="$tasks late-allocation-safe late-allocation-unsafe"
+# unsigned-wrap-*: wrap-around and conversions, exact in Int arithmetic
+# as in bit-vectors (both checked below).
+tasks="$tasks unsigned-wrap-safe unsigned-wrap-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
@@ -39,6 +42,17 @@ for task in $tasks; do
         done
     done
 done
+for task in unsigned-wrap-safe unsigned-wrap-unsafe; do
+    for arith in int bv; do
+        "$ORDO" verify "$T/$task.yml" --engine oc --arith $arith >"$TMP/$task-$arith" 2>&1
+        check "$task: correct in --arith $arith" grep -q ': correct)' "$TMP/$task-$arith"
+    done
+done
+check "auto decides unsigned sums and wider conversions in Int" \
+    not grep -q 'bit-vector arithmetic' "$TMP/unsigned-wrap-unsafe-prop-none"
+check "auto decides a same-width signedness change in bit-vectors" \
+    grep -q 'bit-vector arithmetic, for .*unsigned-wrap-safe.c:20' \
+    "$TMP/unsigned-wrap-safe-prop-none"
 check "statistics are reported" grep -qE '^  oc.events +[1-9]' "$TMP/racy-counter-prop-rf-ws-fr"
 # The loaded pointer p only ever holds the first allocation: its deref has
 # one candidate cell, not both allocations' (43 events, 17 rf pairs).

@@ -338,11 +338,9 @@ static void deepening_caps_static_loops_beyond_the_event_limit(void **state)
     ordo_program_free(src);
 }
 
-/* --arith int refuses a program whose meaning depends on bit-vectors;
- * auto picks bit-vectors for it and stays correct. */
-static void int_arithmetic_is_not_misused(void **state)
+/* u8 x = 255; x = x op c; error if x == bad. */
+static ordo_program *u8_update(ordo_binop op, int64_t c, int64_t bad)
 {
-    (void)state;
     ordo_program *p = ordo_program_new("wrap.c", ORDO_DM_LP64);
     ordo_type u8 = ordo_ty_int(8, false);
     unsigned x = ordo_add_var(p, "x", u8, -1, 255);
@@ -350,16 +348,44 @@ static void int_arithmetic_is_not_misused(void **state)
     p->main_proc = f;
     unsigned l = p->procs[f].init_loc;
     then(p, f, &l, ordo_s_assign(p, ordo_lv_var(p, x),
-                                 ordo_e_binop(p, ORDO_B_ADD, u8, ordo_e_var(p, x),
-                                              ordo_e_const(p, u8, 1))), 1);
-    unsigned bad = l;
-    then(p, f, &bad, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_EQ, ordo_ty_bool(), ordo_e_var(p, x),
-                                                   ordo_e_const(p, u8, 0))), 2);
-    then(p, f, &bad, ordo_s_new(p, ORDO_S_ERROR), 3);
-    finish(p, f, bad);
+                                 ordo_e_binop(p, op, u8, ordo_e_var(p, x), ordo_e_const(p, u8, c))),
+         1);
+    unsigned bad_loc = l;
+    then(p, f, &bad_loc, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_EQ, ordo_ty_bool(),
+                                                       ordo_e_var(p, x), ordo_e_const(p, u8, bad))),
+         2);
+    then(p, f, &bad_loc, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, f, bad_loc);
     then(p, f, &l, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(p, x),
-                                                 ordo_e_const(p, u8, 0))), 2);
+                                                 ordo_e_const(p, u8, bad))),
+         2);
     finish(p, f, l);
+    return p;
+}
+
+/* Unsigned wrap-around is exact in every arithmetic: 255 + 1 is 0 in u8
+ * under --arith int too. */
+static void unsigned_wrap_is_exact_in_int(void **state)
+{
+    (void)state;
+    ordo_program *p = u8_update(ORDO_B_ADD, 1, 0);
+    const oc_arith_mode modes[] = { OC_ARITH_INT, OC_ARITH_AUTO, OC_ARITH_BV };
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        oc_config cfg = { .prop = true, .finder = OC_FINDER_NONE, .arith = modes[i] };
+        oc_outcome o = oc_verify(p, &z3, NULL, &cfg);
+        assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+        expect_replay(p, o.trace);
+        free(o.reason);
+    }
+    ordo_program_free(p);
+}
+
+/* --arith int refuses a program whose meaning needs bit-vectors (a bitwise
+ * operator), naming its place; auto picks bit-vectors and stays correct. */
+static void int_arithmetic_is_not_misused(void **state)
+{
+    (void)state;
+    ordo_program *p = u8_update(ORDO_B_AND, 1, 1);
     oc_config cfg = { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_INT };
     oc_outcome o = oc_verify(p, &z3, NULL, &cfg);
     assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
@@ -367,7 +393,7 @@ static void int_arithmetic_is_not_misused(void **state)
     free(o.reason);
     cfg.arith = OC_ARITH_AUTO;
     o = oc_verify(p, &z3, NULL, &cfg);
-    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* 255 + 1 wraps to 0 */
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* 255 & 1 is 1 */
     expect_replay(p, o.trace);
     free(o.reason);
     ordo_program_free(p);
@@ -384,6 +410,7 @@ int main(void)
         cmocka_unit_test(violation_beyond_the_bound),
         cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
         cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
+        cmocka_unit_test(unsigned_wrap_is_exact_in_int),
         cmocka_unit_test(int_arithmetic_is_not_misused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
