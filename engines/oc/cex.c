@@ -27,6 +27,31 @@ static bool fired_error(oc_encoding *enc, unsigned *event)
     return false;
 }
 
+/* The step of each event, as the first event of its group: a thread's
+ * events from one step anchor up to the next are one statement (or atomic
+ * section), which the interpreter executes at once. The model may order
+ * another thread's event between them where nothing forces it there. */
+static unsigned *step_groups(const oc_encoding *enc)
+{
+    size_t n = enc->es.n;
+    unsigned *group = xmalloc((n + 1) * sizeof *group);
+    unsigned *anchor = xmalloc((enc->n_threads + 1) * sizeof *anchor);
+    for (size_t k = 0; k < enc->n_threads; k++)
+        anchor[k] = UINT_MAX;
+    for (size_t e = 0; e < n; e++) {
+        const oc_event_info *in = &enc->info[e];
+        group[e] = (unsigned)e;
+        if (in->instance >= enc->n_threads)
+            continue;
+        if (in->is_step)
+            anchor[in->instance] = (unsigned)e;
+        else if (anchor[in->instance] != UINT_MAX)
+            group[e] = anchor[in->instance];
+    }
+    free(anchor);
+    return group;
+}
+
 ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
 {
     const oc_events *es = &enc->es;
@@ -36,7 +61,10 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         return NULL;
     }
     unsigned *order = xmalloc((es->n + 1) * sizeof *order);
-    oc_graph_linearize(g, order);
+    unsigned *group = step_groups(enc);
+    if (!oc_graph_linearize(g, group, order)) /* steps interleave in the model: */
+        oc_graph_linearize(g, NULL, order);   /* the replay will tell */
+    free(group);
     /* Threads are numbered by creation in schedule order (trace.h). */
     unsigned *tid = xmalloc((enc->n_threads + 1) * sizeof *tid);
     unsigned *created = xmalloc((es->n + 1) * sizeof *created); /* event -> thread */

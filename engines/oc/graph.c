@@ -697,20 +697,61 @@ size_t oc_graph_n_edges(const oc_graph *g)
     return g->n_edges;
 }
 
-void oc_graph_linearize(oc_graph *g, unsigned *out)
+/* Appends group leader's members (index order) to out; returns the new tail. */
+static size_t emit_group(const unsigned *members, const size_t *start, unsigned leader,
+                         unsigned *out, size_t tail)
+{
+    for (size_t k = start[leader]; k < start[leader + 1]; k++)
+        out[tail++] = members[k];
+    return tail;
+}
+
+/* Does every edge go forward in order[0..n)? (pos: n scratch entries) */
+static bool respects_edges(const oc_graph *g, const unsigned *order, unsigned *pos)
+{
+    for (size_t i = 0; i < g->es->n; i++)
+        pos[order[i]] = (unsigned)i;
+    for (size_t k = 0; k < g->n_edges; k++)
+        if (pos[g->edges[k].from] > pos[g->edges[k].to])
+            return false;
+    return true;
+}
+
+/* Kahn's algorithm on the groups: a group is ready when every edge into
+ * it from another group has its source emitted. */
+bool oc_graph_linearize(oc_graph *g, const unsigned *group, unsigned *out)
 {
     size_t n = g->es->n, head = 0, tail = 0;
+    unsigned *lead = xmalloc((n + 1) * sizeof *lead);
+    for (size_t e = 0; e < n; e++)
+        lead[e] = group ? group[e] : (unsigned)e;
+    size_t *start = xcalloc(n + 2, sizeof *start); /* members by leader (CSR) */
+    for (size_t e = 0; e < n; e++)
+        start[lead[e] + 2]++;
+    for (size_t e = 0; e < n; e++)
+        start[e + 2] += start[e + 1];
+    unsigned *members = xmalloc((n + 1) * sizeof *members);
+    for (size_t e = 0; e < n; e++)
+        members[start[lead[e] + 1]++] = (unsigned)e;
     unsigned *indeg = xcalloc(n + 1, sizeof *indeg);
     for (size_t k = 0; k < g->n_edges; k++)
-        indeg[g->edges[k].to]++;
+        if (lead[g->edges[k].from] != lead[g->edges[k].to])
+            indeg[lead[g->edges[k].to]]++;
     for (size_t e = 0; e < n; e++)
-        if (!indeg[e])
-            out[tail++] = (unsigned)e;
+        if (lead[e] == e && !indeg[e])
+            tail = emit_group(members, start, (unsigned)e, out, tail);
     while (head < tail) {
         unsigned u = out[head++];
-        for (size_t k = g->head_out[u]; k != NONE; k = g->edges[k].next_out)
-            if (--indeg[g->edges[k].to] == 0)
-                out[tail++] = g->edges[k].to;
+        for (size_t k = g->head_out[u]; k != NONE; k = g->edges[k].next_out) {
+            unsigned v = lead[g->edges[k].to];
+            if (v != lead[u] && --indeg[v] == 0)
+                tail = emit_group(members, start, v, out, tail);
+        }
     }
+    bool complete = tail == n && respects_edges(g, out, indeg);
     free(indeg);
+    free(members);
+    free(start);
+    free(lead);
+    return complete;
 }

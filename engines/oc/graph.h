@@ -48,8 +48,11 @@ const oc_lit *oc_graph_conflict(const oc_graph *g, size_t i, size_t *n);
 /* After a conflict-free propagate: does a ≺ b hold (a path a to b)? */
 bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b);
 /* After a conflict-free propagate: a linearization of all events that
- * respects every edge (topological order); out has es->n entries. */
-void oc_graph_linearize(oc_graph *g, unsigned *out);
+ * respects every edge (topological order); out has es->n entries. With
+ * group (NULL: each event alone), group[e] is the first event of e's group
+ * and the events of a group come out together, in index order; false when
+ * the edges between groups have a cycle (out is then incomplete). */
+bool oc_graph_linearize(oc_graph *g, const unsigned *group, unsigned *out);
 
 /* Does a true value of lit add an order (an rf, ws or join literal)? */
 bool oc_graph_lit_adds_order(const oc_graph *g, oc_lit lit);

@@ -31,6 +31,7 @@ typedef struct {
     const ordo_expr *mutex; /* address of the mutex cell */
     uint64_t array;         /* base of a two-cell array */
     unsigned gp;            /* a global pointer: null, the array or an allocation */
+    unsigned u;             /* an unsigned char: wraps around at 0 and 255 */
 } gen;
 
 /* &array[l == 0 ? 0 : 1]: a symbolic address. */
@@ -53,6 +54,41 @@ static const ordo_expr *through_gp(gen *G, unsigned l)
     return ordo_e_binop(p, ORDO_B_ADD, pt, ordo_e_var(p, G->gp), idx);
 }
 
+/* lu := u; u := lu + 1 or lu - 1 (modulo 256): one shared access per
+ * statement, as everywhere here (the engine interleaves the accesses of
+ * one statement, the interpreter runs a statement at once). */
+static void step_u(gen *G, unsigned f, unsigned *loc, unsigned lu, unsigned *seed, unsigned line)
+{
+    ordo_program *p = G->p;
+    ordo_type u8 = ordo_ty_int(8, false);
+    ordo_binop op = rnd(seed, 2) ? ORDO_B_ADD : ORDO_B_SUB;
+    then(p, f, loc, assign(p, lu, ordo_e_var(p, G->u)), line);
+    then(p, f, loc,
+         assign(p, G->u, ordo_e_binop(p, op, u8, ordo_e_var(p, lu), ordo_e_const(p, u8, 1))),
+         line);
+}
+
+/* A value for a global that is 0..3 only through wrap-around or a
+ * conversion (lu: the worker's copy of u): lu / 64 (3 once u wrapped
+ * below 0), (i8)(lu + 2) (254, 255 give 0, 1), or (u8)(l + 255) (l = 1..4
+ * gives 0..3). */
+static const ordo_expr *wrapped_value(gen *G, unsigned l, unsigned lu, unsigned *seed)
+{
+    ordo_program *p = G->p;
+    ordo_type u8 = ordo_ty_int(8, false), i8 = ordo_ty_int(8, true);
+    switch (rnd(seed, 3)) {
+    case 0:
+        return ordo_e_cast(p, i32(), ordo_e_binop(p, ORDO_B_DIV, u8, ordo_e_var(p, lu),
+                                                  ordo_e_const(p, u8, 64)));
+    case 1:
+        return ordo_e_cast(p, i32(), ordo_e_cast(p, i8, ordo_e_binop(p, ORDO_B_ADD, u8,
+                                                                     ordo_e_var(p, lu),
+                                                                     ordo_e_const(p, u8, 2))));
+    default:
+        return ordo_e_cast(p, i32(), ordo_e_cast(p, u8, bin(p, ORDO_B_ADD, var(p, l), num(p, 255))));
+    }
+}
+
 /* Appends a branch on local l: if (l == c) { then_stmt } with a merge. */
 static void branch(gen *G, unsigned f, unsigned *loc, unsigned l, int64_t c, ordo_stmt *then_stmt,
                    unsigned line)
@@ -68,13 +104,21 @@ static void branch(gen *G, unsigned f, unsigned *loc, unsigned l, int64_t c, ord
     *loc = merge;
 }
 
-/* One random statement of a worker with local l. */
-static void random_statement(gen *G, unsigned f, unsigned *loc, unsigned l, unsigned *seed,
-                             unsigned line)
+/* One random statement of a worker with locals l (i32) and lu (u8). */
+static void random_statement(gen *G, unsigned f, unsigned *loc, unsigned l, unsigned lu,
+                             unsigned *seed, unsigned line)
 {
     ordo_program *p = G->p;
     unsigned g = G->g[rnd(seed, 2)];
-    switch (rnd(seed, 13)) {
+    switch (rnd(seed, 17)) {
+    case 13:
+    case 15:
+        step_u(G, f, loc, lu, seed, line);
+        break;
+    case 14:
+    case 16:
+        then(p, f, loc, assign(p, g, wrapped_value(G, l, lu, seed)), line);
+        break;
     case 11:
         then(p, f, loc, assign(p, l, ordo_e_load(p, i32(), through_gp(G, l))), line);
         break;
@@ -153,8 +197,8 @@ static void publish_pointer(gen *G, unsigned main_proc, unsigned *loc, unsigned 
     }
 }
 
-/* main: start two workers, join them, read both globals, error on a
- * random combination; a worker may also reach the error itself. */
+/* main: start two workers, join them, read both globals (and u), error on
+ * a random combination; a worker may also reach the error itself. */
 static ordo_program *random_program(unsigned *seed)
 {
     gen G = { .p = ordo_program_new("fuzz.c", ORDO_DM_LP64) };
@@ -165,16 +209,18 @@ static ordo_program *random_program(unsigned *seed)
     G.array = p->objects[ordo_add_object(p, "a", 2, -1)].base;
     G.mutex = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
     G.gp = ordo_add_var(p, "gp", ordo_ty_ptr(p->data_model), -1, 0);
+    G.u = ordo_add_var(p, "u", ordo_ty_int(8, false), -1, 0);
     unsigned main_proc = ordo_add_proc(p, "main");
     p->main_proc = main_proc;
     unsigned workers[2];
     for (int w = 0; w < 2; w++) {
         unsigned f = ordo_add_proc(p, "worker");
         unsigned l = ordo_add_var(p, "l", i32(), (int)f, 0);
+        unsigned lu = ordo_add_var(p, "lu", ordo_ty_int(8, false), (int)f, 0);
         unsigned loc = p->procs[f].init_loc;
         unsigned n = 1 + rnd(seed, 3);
         for (unsigned i = 0; i < n; i++)
-            random_statement(&G, f, &loc, l, seed, 10 * (w + 1) + i);
+            random_statement(&G, f, &loc, l, lu, seed, 10 * (w + 1) + i);
         if (rnd(seed, 4) == 0)
             branch(&G, f, &loc, l, rnd(seed, 3), ordo_s_new(p, ORDO_S_ERROR), 19);
         finish(p, f, loc);
@@ -189,7 +235,12 @@ static ordo_program *random_program(unsigned *seed)
     then(p, main_proc, &loc, ordo_s_thread_join(p, num(p, 1)), 3);
     then(p, main_proc, &loc, ordo_s_thread_join(p, num(p, 2)), 4);
     then(p, main_proc, &loc, assign(p, t0, var(p, G.g[0])), 5);
-    then(p, main_proc, &loc, assign(p, t1, var(p, G.g[1])), 6);
+    /* t1 := g1 + u / 64: 3 more once a worker wrapped u below 0 */
+    ordo_type u8 = ordo_ty_int(8, false);
+    const ordo_expr *u_64 = ordo_e_binop(p, ORDO_B_DIV, u8, ordo_e_var(p, G.u),
+                                         ordo_e_const(p, u8, 64));
+    then(p, main_proc, &loc,
+         assign(p, t1, bin(p, ORDO_B_ADD, var(p, G.g[1]), ordo_e_cast(p, i32(), u_64))), 6);
     const ordo_expr *bad = bin(p, ORDO_B_LAND, bin(p, ORDO_B_EQ, var(p, t0), num(p, rnd(seed, 4))),
                                bin(p, ORDO_B_EQ, var(p, t1), num(p, rnd(seed, 4))));
     unsigned err = loc;
@@ -241,7 +292,7 @@ static void engine_agrees_with_exhaustive_interpretation(void **state)
     static const oc_config configs[] = {
         { .prop = false, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },
         { .prop = false, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO },
-        { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },
+        { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_BV },
         { .prop = true, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_INT },
     };
     unsigned seed = getenv("OC_FUZZ_SEED") ? (unsigned)atoi(getenv("OC_FUZZ_SEED")) : 2024, unsafe = 0, safe = 0;

@@ -171,6 +171,58 @@ static void figure53_finder_clause(void **state)
     free_figure53(&f);
 }
 
+/* Sets rf from the writes of x to rx and of y to ry: x_from's and
+ * y_from's pairs true, the others false. */
+static oc_graph *model(const oc_events *es, unsigned rx, unsigned x_from, unsigned ry,
+                       unsigned y_from)
+{
+    oc_graph *g = oc_graph_new(es);
+    for (size_t i = 0; i < es->n_rf; i++)
+        if (es->rf[i].r == rx || es->rf[i].r == ry)
+            oc_graph_assign(g, es->rf[i].lit, es->rf[i].w == x_from || es->rf[i].w == y_from);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    return g;
+}
+
+/* Groups of oc_graph_linearize (a statement's events, cex.c): init writes
+ * x0, y0; thread 1 reads y then writes x in one statement, thread 2 reads
+ * x then writes y in another. */
+static void linearize_keeps_groups_together(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned wx0 = ev(&es, -1, OC_WRITE, 0, X, 0);
+    unsigned wy0 = ev(&es, (int)wx0, OC_WRITE, 0, Y, 0);
+    unsigned ry = ev(&es, -1, OC_READ, 1, Y, 0);
+    oc_events_add_po(&es, wy0, ry, 0);
+    unsigned wx = ev(&es, (int)ry, OC_WRITE, 1, X, 0);
+    unsigned rx = ev(&es, -1, OC_READ, 2, X, 0);
+    oc_events_add_po(&es, wy0, rx, 0);
+    unsigned wy = ev(&es, (int)rx, OC_WRITE, 2, Y, 0);
+    finish(&es, &po);
+    unsigned group[6] = { wx0, wy0, ry, ry, rx, rx }, order[6], pos[6];
+    /* rx reads x0 (so rx ≺ wx), ry reads wy: thread 2's statement, then
+     * thread 1's, each in one piece */
+    oc_graph *g = model(&es, rx, wx0, ry, wy);
+    assert_true(oc_graph_linearize(g, group, order));
+    for (unsigned i = 0; i < 6; i++)
+        pos[order[i]] = i;
+    assert_int_equal(pos[wy], pos[rx] + 1);
+    assert_int_equal(pos[wx], pos[ry] + 1);
+    assert_true(pos[rx] < pos[ry]);
+    oc_graph_free(g);
+    /* Both read the initial values (store buffering): each statement must
+     * come first. Events alone have an order; the statements have none. */
+    g = model(&es, rx, wx0, ry, wy0);
+    assert_true(oc_graph_linearize(g, NULL, order));
+    assert_false(oc_graph_linearize(g, group, order));
+    oc_graph_free(g);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
 /* Figure 5.4a: w <rf r <po w' <rf r' <po w. */
 static void finder_shape_rf(void **state)
 {
@@ -502,6 +554,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(figure53_conflict_clause),
         cmocka_unit_test(figure53_finder_clause),
+        cmocka_unit_test(linearize_keeps_groups_together),
         cmocka_unit_test(finder_shape_rf),
         cmocka_unit_test(finder_shape_ws_fr),
         cmocka_unit_test(finder_shape_po_only),
