@@ -17,6 +17,11 @@
  * variable) costs more than the refinements it saves. */
 #define FINDER_CLAUSES_PER_PAIR 4
 #define MAX_FINDER_CLAUSES 200000
+/* --arith auto: at most this many statements (of the unrolled program)
+ * that Int encodes only with a case split per value or a nonlinear term
+ * stay in Int; more (a conversion in a loop body unrolled many times) and
+ * bit-vectors are cheaper. */
+#define MAX_INT_CASE_SPLITS 12
 /* Static program order is kept as bit rows: beyond this, give up. */
 #define MAX_EVENTS 40000
 
@@ -42,13 +47,18 @@ static oc_bv_need stmt_bv_need(const ordo_stmt *st)
     return need;
 }
 
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least)
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least,
+                                       size_t *count)
 {
+    const ordo_stmt *first = NULL;
+    *count = 0;
     for (unsigned f = 0; f < p->n_procs; f++)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
-            if (stmt_bv_need(p->procs[f].edges[e].stmt) >= at_least)
-                return p->procs[f].edges[e].stmt;
-    return NULL;
+            if (stmt_bv_need(p->procs[f].edges[e].stmt) >= at_least) {
+                first = first ? first : p->procs[f].edges[e].stmt;
+                ++*count;
+            }
+    return first;
 }
 
 typedef struct {
@@ -232,14 +242,18 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                        solvers->name));
         return o;
     }
-    const ordo_stmt *required = oc_first_bv_statement(p, OC_BV_REQUIRED);
+    size_t n_required, n_preferred;
+    const ordo_stmt *required = oc_first_bv_statement(p, OC_BV_REQUIRED, &n_required);
     if (cfg->arith == OC_ARITH_INT && required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,
              xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
                        required->file ? required->file : "?", required->line));
         return o;
     }
-    const ordo_stmt *bv_stmt = required ? required : oc_first_bv_statement(p, OC_BV_PREFERRED);
+    const ordo_stmt *preferred = oc_first_bv_statement(p, OC_BV_PREFERRED, &n_preferred);
+    const ordo_stmt *bv_stmt = required                              ? required
+                               : n_preferred > MAX_INT_CASE_SPLITS ? preferred
+                                                                     : NULL;
     c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
     if (cfg->arith == OC_ARITH_AUTO && bv_stmt)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",

@@ -50,7 +50,9 @@ typedef struct {
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
 
-/* The first statement that asks for bit-vectors at least at_least, or NULL. */
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least);
+/* The first statement that asks for bit-vectors at least at_least, or
+ * NULL; *count: how many statements do. */
+const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least,
+                                       size_t *count);
 
 #endif
