@@ -47,18 +47,19 @@ static oc_bv_need stmt_bv_need(const ordo_stmt *st)
     return need;
 }
 
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least,
-                                       size_t *count)
+oc_bv_census oc_bv_statements(const ordo_program *p)
 {
-    const ordo_stmt *first = NULL;
-    *count = 0;
+    oc_bv_census c = { NULL, NULL, 0 };
     for (unsigned f = 0; f < p->n_procs; f++)
-        for (unsigned e = 0; e < p->procs[f].n_edges; e++)
-            if (stmt_bv_need(p->procs[f].edges[e].stmt) >= at_least) {
-                first = first ? first : p->procs[f].edges[e].stmt;
-                ++*count;
-            }
-    return first;
+        for (unsigned e = 0; e < p->procs[f].n_edges; e++) {
+            const ordo_stmt *st = p->procs[f].edges[e].stmt;
+            oc_bv_need need = stmt_bv_need(st);
+            if (need == OC_BV_REQUIRED && !c.required)
+                c.required = st;
+            if (need == OC_BV_PREFERRED && !c.n_preferred++)
+                c.preferred = st;
+        }
+    return c;
 }
 
 typedef struct {
@@ -242,18 +243,17 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                        solvers->name));
         return o;
     }
-    size_t n_required, n_preferred;
-    const ordo_stmt *required = oc_first_bv_statement(p, OC_BV_REQUIRED, &n_required);
+    oc_bv_census census = oc_bv_statements(p);
+    const ordo_stmt *required = census.required;
     if (cfg->arith == OC_ARITH_INT && required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,
              xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
                        required->file ? required->file : "?", required->line));
         return o;
     }
-    const ordo_stmt *preferred = oc_first_bv_statement(p, OC_BV_PREFERRED, &n_preferred);
-    const ordo_stmt *bv_stmt = required                              ? required
-                               : n_preferred > MAX_INT_CASE_SPLITS ? preferred
-                                                                     : NULL;
+    const ordo_stmt *bv_stmt = required;
+    if (!bv_stmt && census.n_preferred > MAX_INT_CASE_SPLITS)
+        bv_stmt = census.preferred;
     c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
     if (cfg->arith == OC_ARITH_AUTO && bv_stmt)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",

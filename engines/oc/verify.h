@@ -50,9 +50,13 @@ typedef struct {
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
 
-/* The first statement that asks for bit-vectors at least at_least, or
- * NULL; *count: how many statements do. */
-const ordo_stmt *oc_first_bv_statement(const ordo_program *p, oc_bv_need at_least,
-                                       size_t *count);
+/* The statements that ask for bit-vectors (oc_bv_need), in one pass. */
+typedef struct {
+    const ordo_stmt *required;  /* the first that needs them, or NULL */
+    const ordo_stmt *preferred; /* the first that prefers them, or NULL */
+    size_t n_preferred;         /* how many prefer them */
+} oc_bv_census;
+
+oc_bv_census oc_bv_statements(const ordo_program *p);
 
 #endif
