@@ -171,6 +171,23 @@ static void figure53_finder_clause(void **state)
     free_figure53(&f);
 }
 
+/* Two threads that cross: thread 1 reads y and then writes x, thread 2
+ * reads x and then writes y, both after event `after` in program order
+ * (-1: none). */
+typedef struct {
+    unsigned ry, wx, rx, wy;
+} crossing;
+
+static crossing add_crossing(oc_events *es, int after)
+{
+    crossing t;
+    t.ry = ev(es, after, OC_READ, 1, Y, 0);
+    t.wx = ev(es, (int)t.ry, OC_WRITE, 1, X, 0);
+    t.rx = ev(es, after, OC_READ, 2, X, 0);
+    t.wy = ev(es, (int)t.rx, OC_WRITE, 2, Y, 0);
+    return t;
+}
+
 /* Sets rf from the writes of x to rx and of y to ry: x_from's and
  * y_from's pairs true, the others false. */
 static oc_graph *model(const oc_events *es, unsigned rx, unsigned x_from, unsigned ry,
@@ -195,12 +212,8 @@ static void linearize_keeps_groups_together(void **state)
     oc_events_init(&es);
     unsigned wx0 = ev(&es, -1, OC_WRITE, 0, X, 0);
     unsigned wy0 = ev(&es, (int)wx0, OC_WRITE, 0, Y, 0);
-    unsigned ry = ev(&es, -1, OC_READ, 1, Y, 0);
-    oc_events_add_po(&es, wy0, ry, 0);
-    unsigned wx = ev(&es, (int)ry, OC_WRITE, 1, X, 0);
-    unsigned rx = ev(&es, -1, OC_READ, 2, X, 0);
-    oc_events_add_po(&es, wy0, rx, 0);
-    unsigned wy = ev(&es, (int)rx, OC_WRITE, 2, Y, 0);
+    crossing t = add_crossing(&es, (int)wy0);
+    unsigned ry = t.ry, wx = t.wx, rx = t.rx, wy = t.wy;
     finish(&es, &po);
     unsigned group[6] = { wx0, wy0, ry, ry, rx, rx }, order[6], pos[6];
     /* rx reads x0 (so rx ≺ wx), ry reads wy: thread 2's statement, then
@@ -230,14 +243,11 @@ static void finder_shape_rf(void **state)
     oc_events es;
     oc_po po;
     oc_events_init(&es);
-    unsigned rx = ev(&es, -1, OC_READ, 1, X, 0);
-    unsigned wy = ev(&es, (int)rx, OC_WRITE, 1, Y, 0);
-    unsigned ry = ev(&es, -1, OC_READ, 2, Y, 0);
-    unsigned wx = ev(&es, (int)ry, OC_WRITE, 2, X, 0);
+    crossing t = add_crossing(&es, -1);
     finish(&es, &po);
     oc_clauses c;
     oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
-    oc_lit a = rf_lit(&es, wx, rx), b = rf_lit(&es, wy, ry);
+    oc_lit a = rf_lit(&es, t.wx, t.rx), b = rf_lit(&es, t.wy, t.ry);
     assert_int_equal(c.n, 1);
     assert_true(has_conflict(&c, (oc_lit[]){ a, b }, 2));
     assert_int_equal(st.conflicts_rf, 1);
