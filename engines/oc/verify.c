@@ -11,10 +11,10 @@
 #include "solve.h"
 
 /* Finder clauses of each kind (Figure 5.4a; 5.4b/c): at most this many
- * per rf or ws pair, and at most MAX_FINDER_CLAUSES. BASIC pays for every
- * clause in each of its checks, which re-decide the ordering from scratch;
- * a quadratic number of clauses (two loops reading and writing one
- * variable) costs more than the refinements it saves. */
+ * per rf or ws pair, and at most MAX_FINDER_CLAUSES. The solver pays for
+ * every clause in each of its checks (BASIC makes one per refinement); a
+ * quadratic number of clauses (two loops reading and writing one
+ * variable) costs more than the conflicts it saves. */
 #define FINDER_CLAUSES_PER_PAIR 4
 #define MAX_FINDER_CLAUSES 200000
 /* --arith auto: at most this many statements (of the unrolled program)
@@ -254,8 +254,9 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     const ordo_stmt *bv_stmt = required;
     if (!bv_stmt && census.n_preferred > MAX_INT_CASE_SPLITS)
         bv_stmt = census.preferred;
-    c.bv = cfg->arith == OC_ARITH_BV || (cfg->arith == OC_ARITH_AUTO && bv_stmt);
-    if (cfg->arith == OC_ARITH_AUTO && bv_stmt)
+    bool auto_bv = cfg->arith == OC_ARITH_AUTO && bv_stmt;
+    c.bv = cfg->arith == OC_ARITH_BV || auto_bv;
+    if (auto_bv)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",
                  bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
     run_stage(&c, false);
