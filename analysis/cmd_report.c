@@ -17,7 +17,8 @@
 
 static const char usage_text[] =
     "usage: ordo report DIR|CSV... [--out DIR] [--format md|tex|csv]\n"
-    "                   [--common] [--group REGEX] [--columns [sum:|avg:]VALUE,...]\n"
+    "                   [--common] [--group REGEX] [--same VALUE]\n"
+    "                   [--columns [sum:|avg:]VALUE,...]\n"
     "                   [--table thesis-3.1|thesis-4.1|thesis-5.1] [--beside CSV]\n"
     "                   [--scatter X,Y]... [--bar VALUE]... [--scaling REGEX]\n"
     "Prints the summary per configuration (and a common-set table) to stdout;\n"
@@ -25,6 +26,9 @@ static const char usage_text[] =
     "  --common         averages over the tasks every configuration solved\n"
     "  --group REGEX    common set per family: the REGEX match (or its first\n"
     "                   group) in the configuration name, e.g. '^[^+]+'\n"
+    "  --same VALUE     common set: only the tasks on which every configuration\n"
+    "                   of a group has the same VALUE (e.g. oc.unroll_bound:\n"
+    "                   answers from formulas of the same bound)\n"
     "  --columns LIST   values averaged (avg:, default) or summed (sum:) over the\n"
     "                   common set: cputime_s, walltime_s, memory_mb, statistics\n"
     "  --table NAME     a thesis table layout (families: name up to '+', '/', '-')\n"
@@ -36,7 +40,8 @@ static const char usage_text[] =
 typedef struct {
     const char **inputs, **scatters, **bars;
     size_t n_inputs, n_scatters, n_bars;
-    const char *out_dir, *columns, *group_regex, *layout_name, *beside, *scaling;
+    const char *out_dir, *columns, *group_regex, *layout_name, *beside, *scaling,
+        *same;
     bool common;
     table_format format;
 } report_options;
@@ -81,6 +86,8 @@ static int parse_options(int argc, char **argv, report_options *o)
             fmt = v;
         else if ((v = option_value(argc, argv, &i, "--columns")))
             o->columns = v;
+        else if ((v = option_value(argc, argv, &i, "--same")))
+            o->same = v;
         else if ((v = option_value(argc, argv, &i, "--group")))
             o->group_regex = v;
         else if ((v = option_value(argc, argv, &i, "--table")))
@@ -134,7 +141,9 @@ static int build_common_table(const results *r, const report_options *o, config_
     const table_layout *named = o->layout_name ? layout_named(o->layout_name) : NULL;
     const char *regex = o->group_regex ? o->group_regex : named ? named->group_regex : NULL;
     int status = groups_build(r, regex, g);
-    if (status || (!named && !o->common && !o->columns && !o->group_regex))
+    if (!status && o->same)
+        status = groups_require_same(r, g, o->same);
+    if (status || (!named && !o->common && !o->columns && !o->group_regex && !o->same))
         return status;
     table_layout custom;
     if (!named && (status = layout_custom(r, o->columns, regex, &custom)))

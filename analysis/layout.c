@@ -192,7 +192,8 @@ static void fill_cell(table *t, size_t row, size_t c, const column_spec *col, co
 /* The caption, followed by the common-set size of each family. */
 static char *caption_with_common_sets(const table_layout *l, const config_groups *g)
 {
-    char *caption = xasprintf("%s (common set:", l->caption);
+    char *caption = g->same ? xasprintf("%s (common set, same %s:", l->caption, g->same)
+                            : xasprintf("%s (common set:", l->caption);
     for (size_t i = 0; i < g->n_groups; i++) {
         char *longer = xasprintf("%s%s %s %u", caption, i ? "," : "", g->groups[i].name, g->groups[i].n_common);
         free(caption);

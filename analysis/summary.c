@@ -141,6 +141,40 @@ int groups_build(const results *r, const char *regex, config_groups *out)
     return 0;
 }
 
+/* Do all members of GRP have the same value of STAT on task T (missing
+ * counts as a value of its own)? */
+static bool same_value(const results *r, const config_group *grp, unsigned t, int stat)
+{
+    double first = NAN;
+    for (size_t i = 0; i < grp->n_configs; i++) {
+        double v = results_value(results_cell(r, grp->configs[i], t), stat);
+        if (i == 0)
+            first = v;
+        else if (isnan(v) != isnan(first) || (!isnan(v) && v != first))
+            return false;
+    }
+    return true;
+}
+
+int groups_require_same(const results *r, config_groups *g, const char *value)
+{
+    int stat = results_value_index(r, value);
+    if (stat == RESULTS_NO_VALUE) {
+        fprintf(stderr, "ordo: no column '%s' in the results to compare tasks by\n", value);
+        return ORDO_EXIT_USAGE;
+    }
+    g->same = value;
+    for (size_t k = 0; k < g->n_groups; k++) {
+        config_group *grp = &g->groups[k];
+        for (size_t t = 0; t < r->n_tasks; t++)
+            if (grp->common[t] && !same_value(r, grp, (unsigned)t, stat)) {
+                grp->common[t] = false;
+                grp->n_common--;
+            }
+    }
+    return 0;
+}
+
 void groups_free(config_groups *g)
 {
     for (size_t i = 0; i < g->n_groups; i++) {

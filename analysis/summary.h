@@ -40,6 +40,7 @@ typedef struct {
     config_group *groups;
     size_t n_groups;
     unsigned *group_of;      /* per configuration */
+    const char *same;        /* the value common sets agree on, or NULL */
 } config_groups;
 
 /* The grouping regex the thesis layouts use: the run name up to its first
@@ -49,6 +50,11 @@ typedef struct {
 /* Builds the groups; returns 0, or ORDO_EXIT_USAGE (with one line printed)
  * when REGEX does not compile. REGEX NULL: one group. */
 int groups_build(const results *r, const char *regex, config_groups *out);
+/* Narrows every group's common set to the tasks on which all its members
+ * have the same VALUE (a measured column or statistic), e.g. the unroll
+ * bound an answer came from: then they solved the same formula. Returns 0,
+ * or ORDO_EXIT_USAGE (with one line printed) when there is no such column. */
+int groups_require_same(const results *r, config_groups *g, const char *value);
 void groups_free(config_groups *g);
 
 typedef enum { AGG_AVG, AGG_SUM } aggregate_kind;

@@ -98,6 +98,8 @@ expect_status 4 "bad number" "$ORDO" report "$tmp/badnum.csv"
 one_line_error "badnum.csv:3: bad value 'abc' in column 'cputime_s'"
 expect_status 2 "unknown column" "$ORDO" report "$small" --columns oc.nonesuch
 one_line_error "unknown column 'oc.nonesuch'"
+expect_status 2 "unknown --same column" "$ORDO" report "$small" --common --same oc.nonesuch
+one_line_error "no column 'oc.nonesuch'"
 expect_status 2 "unknown layout" "$ORDO" report "$small" --table thesis-9.9
 one_line_error "thesis-9.9"
 expect_status 2 "unknown scatter config" "$ORDO" report "$small" --out "$tmp/x" --scatter A,C

@@ -105,6 +105,34 @@ static void common_set_of_all_and_per_family(void **state)
     assert_int_equal(groups_build(r, "([", &g), 2); /* a bad regex is a usage error */
 }
 
+/* --same: t1 and t2 are solved by both A and A+OPT, but only on t2 did
+ * they answer at the same unroll bound. */
+static void common_set_with_the_same_value(void **state)
+{
+    (void)state;
+    results r;
+    results_init(&r);
+    assert_int_equal(fixture_load(&r, FIXTURE_HEADER ",oc.unroll_bound\n"
+                                      "s,A,oc,,t1.yml,true,true,true,correct,,1,1,1,,4\n"
+                                      "s,A,oc,,t2.yml,true,true,true,correct,,1,1,1,,2\n"
+                                      "s,A,oc,,t3.yml,true,true,true,correct,,1,1,1,,\n"
+                                      "s,A+OPT,oc,,t1.yml,true,true,true,correct,,1,1,1,,8\n"
+                                      "s,A+OPT,oc,,t2.yml,true,true,true,correct,,1,1,1,,2\n"
+                                      "s,A+OPT,oc,,t3.yml,true,true,true,correct,,1,1,1,,2\n"),
+                     0);
+    config_groups g;
+    assert_int_equal(groups_build(&r, NULL, &g), 0);
+    assert_int_equal(g.groups[0].n_common, 3);
+    assert_int_equal(groups_require_same(&r, &g, "oc.unroll_bound"), 0);
+    assert_int_equal(g.groups[0].n_common, 1); /* t3: a missing bound is not bound 2 */
+    assert_false(g.groups[0].common[0]);
+    assert_true(g.groups[0].common[1]);
+    assert_false(g.groups[0].common[2]);
+    assert_int_equal(groups_require_same(&r, &g, "oc.no_such"), 2);
+    groups_free(&g);
+    results_free(&r);
+}
+
 static void thesis_5_1_layout_cells(void **state)
 {
     const results *r = *state;
@@ -181,6 +209,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_summary_number),
         cmocka_unit_test(common_set_of_all_and_per_family),
+        cmocka_unit_test(common_set_with_the_same_value),
         cmocka_unit_test(thesis_5_1_layout_cells),
         cmocka_unit_test(custom_columns_and_unknown_names),
         cmocka_unit_test(tables_render_in_three_formats),
