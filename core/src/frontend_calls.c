@@ -13,6 +13,7 @@
  *     (a spurious wake-up, which POSIX allows: a sound over-approximation;
  *     signal and broadcast are then no-ops)
  *   malloc/calloc/alloca, free                       -> ALLOC, FREE
+ *   ftw(dir, fn, fds)                                -> a loop calling fn
  * An ALLOC gets as many cells as the request has bytes: every scalar cell
  * takes at least one byte, so the object is never too small.
  */
@@ -275,6 +276,26 @@ static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned 
     else
         emit_start(f, proc, &sc);
     return zero(f);
+}
+
+typedef struct {
+    bool has_value;
+    ordo_lvalue lv;
+    unsigned n;
+    const ordo_expr *vals[64];
+} call_ctx;
+
+/* The CALL of proc; a __VERIFIER_atomic_* function runs as one atomic
+ * section. */
+static void emit_call(fe *f, unsigned proc, void *ctx)
+{
+    call_ctx *cc = ctx;
+    bool atomic = !strncmp(f->p->procs[proc].name, "__VERIFIER_atomic_", 18);
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
+    fe_emit(f, ordo_s_call(f->p, cc->has_value ? &cc->lv : NULL, proc, cc->n, cc->vals));
+    if (atomic)
+        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
 }
 
 /* The variable v of `&v`, or a null cursor. */
@@ -559,6 +580,80 @@ static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned 
     return rv;
 }
 
+typedef struct {
+    CXCursor param;
+    bool found;
+} param_scan;
+
+/* A libclang visitor: notes a reference to s->param. */
+static enum CXChildVisitResult note_param_use(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    param_scan *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(c), s->param))
+        s->found = true;
+    return s->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Does the body of function definition `def` use its parameter i? */
+static bool uses_param(CXCursor def, unsigned i)
+{
+    param_scan s = { clang_Cursor_getArgument(def, i), false };
+    clang_visitChildren(def, note_param_use, &s);
+    return s.found;
+}
+
+/* ftw(dir, fn, fds) (POSIX) over a file tree nobody knows: fn runs any
+ * number of times, with any type flag; a nonzero result of fn ends the
+ * walk and is its result, else the result is 0 (done) or -1 (error).
+ * The path and stat buffers would have unknown contents, so a callback
+ * that reads them is unsupported; the others get null pointers. */
+static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
+{
+    need_args(f, call, n, 3);
+    check_ignored_args(f, args, 1);
+    check_ignored_args(f, args + 2, 1);
+    CXType rt = clang_getCursorType(call);
+    for (unsigned k = 0; k < f->p->n_procs; k++)
+        if (fits(f, k, 3, rt, call) && (uses_param(f->defs[k], 0) || uses_param(f->defs[k], 1)))
+            fe_unsupported(f, call, "ftw callback '%s' that reads its path or stat argument",
+                           f->p->procs[k].name);
+    const ordo_expr *target = fe_function_value(f, args[1]);
+    if (!target)
+        target = fe_rvalue(f, args[1]);
+    ordo_type it = int_type(), pt = ordo_ty_ptr(f->p->data_model);
+    unsigned r = fe_temp(f, it), more = fe_temp(f, it), flag = fe_temp(f, it), c = fe_temp(f, it);
+    call_ctx cc = { .has_value = true, .lv = ordo_lv_var(f->p, c), .n = 3,
+                    .vals = { fe_int(f, pt, 0), fe_int(f, pt, 0), ordo_e_var(f->p, flag) } };
+    unsigned head = fe_new_loc(f), visit = fe_new_loc(f), done = fe_new_loc(f),
+             stop = fe_new_loc(f), end = fe_new_loc(f);
+    fe_goto(f, head);
+    f->cur = head;
+    fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, more)));
+    const ordo_expr *go_on = ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, more), zero(f));
+    fe_edge(f, f->cur, visit, ordo_s_assume(f->p, go_on));
+    fe_edge(f, f->cur, done, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), go_on)));
+    f->cur = visit;
+    fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, flag)));
+    dispatch(f, args[1], target, 3, rt, emit_call, &cc);
+    const ordo_expr *ended = ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, c), zero(f));
+    fe_edge(f, f->cur, stop, ordo_s_assume(f->p, ended));
+    fe_edge(f, f->cur, head, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), ended)));
+    f->cur = stop;
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), ordo_e_var(f->p, c)));
+    fe_goto(f, end);
+    f->cur = done;
+    fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, r)));
+    const ordo_expr *rv = ordo_e_var(f->p, r);
+    fe_emit(f, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_LOR, ordo_ty_bool(),
+        ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(), rv, zero(f)),
+        ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(), rv, fe_int(f, it, -1)))));
+    fe_goto(f, end);
+    f->cur = end;
+    return rv;
+}
+
 static const ordo_expr *b_expect(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 2);
@@ -595,6 +690,7 @@ static const struct {
     { "malloc", b_malloc }, { "calloc", b_calloc }, { "alloca", b_malloc },
     { "__builtin_alloca", b_malloc }, { "free", b_free },
     { "__builtin_expect", b_expect }, { "strcpy", b_strcpy }, { "sscanf", b_sscanf },
+    { "ftw", b_ftw },
 };
 
 static builtin_fn builtin_of(const char *name)
@@ -610,26 +706,6 @@ static builtin_fn builtin_of(const char *name)
 bool fe_is_special(const char *name)
 {
     return builtin_of(name) != NULL;
-}
-
-typedef struct {
-    bool has_value;
-    ordo_lvalue lv;
-    unsigned n;
-    const ordo_expr *vals[64];
-} call_ctx;
-
-/* The CALL of proc; a __VERIFIER_atomic_* function runs as one atomic
- * section. */
-static void emit_call(fe *f, unsigned proc, void *ctx)
-{
-    call_ctx *cc = ctx;
-    bool atomic = !strncmp(f->p->procs[proc].name, "__VERIFIER_atomic_", 18);
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
-    fe_emit(f, ordo_s_call(f->p, cc->has_value ? &cc->lv : NULL, proc, cc->n, cc->vals));
-    if (atomic)
-        fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
 }
 
 /* Arguments left to right, then the call (direct: proc; else through the

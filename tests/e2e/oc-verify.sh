@@ -25,6 +25,9 @@ tasks="$tasks late-allocation-safe late-allocation-unsafe"
 # unsigned-wrap-*: wrap-around and conversions, exact in Int arithmetic
 # as in bit-vectors (both checked below).
 tasks="$tasks unsigned-wrap-safe unsigned-wrap-unsafe"
+# ftw-*: the walk over an unknown tree calls back any number of times
+# (unsafe: once, seen by a thread), and a nonzero callback result ends it.
+tasks="$tasks ftw-safe ftw-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

@@ -32,6 +32,12 @@ echo 'int main(void) { double d = 2.5; return d > 1; }' > "$tmp/float.c"
 [ $st = 3 ] || fail "unsupported input exited $st"
 grep -q '^unsupported: .*float.c:1)$' "$tmp/err" || fail "message: $(cat "$tmp/err")"
 
+printf '#include <ftw.h>\nint seen(const char *p, const struct stat *s, int f) { return *p; }\nint main(void) { return ftw(".", seen, 1); }\n' > "$tmp/ftw.c"
+"$ORDO" parse "$tmp/ftw.c" 2> "$tmp/err"; st=$?
+[ $st = 3 ] || fail "ftw callback reading its path exited $st"
+grep -q "^unsupported: ftw callback 'seen' that reads its path or stat argument (.*ftw.c:3)$" "$tmp/err" \
+    || fail "message: $(cat "$tmp/err")"
+
 "$ORDO" parse "$tmp/ok.c" --pass inline --pass unroll=3 --pass lbe --pass scoi > "$tmp/passes.txt" \
     2> "$tmp/passes.err" || fail "passes exited $?"
 grep -q '^scoi: [0-9]* statements removed$' "$tmp/passes.err" || fail "no scoi count"
