@@ -85,4 +85,13 @@ awk '/^```yaml/ { f = 1; next } /^```/ && f { exit } f' "$ORDO_ROOT/README.md" |
 "$ORDO" bench "$TMP/readme.yml" --out "$TMP/readme" --include 'matches-no-task' 2>"$TMP/readme.err"
 check "the README's example config passes validation ($(cat "$TMP/readme.err"))" \
     grep -q "selects no task" "$TMP/readme.err"
+
+# So is every configuration ordo ships (engines, option names and values).
+for cfg in "$ORDO_ROOT"/configs/*.yml; do
+    name=$(basename "$cfg" .yml)
+    "$ORDO" bench "$cfg" --out "$TMP/cfg-$name" --corpus "$TMP" --include 'matches-no-task' \
+        2>"$TMP/cfg-$name.err"
+    check "configs/$name.yml passes validation ($(cat "$TMP/cfg-$name.err"))" \
+        grep -q "selects no task" "$TMP/cfg-$name.err"
+done
 finish
