@@ -211,8 +211,12 @@ static void run_stage(run_ctx *c, bool sc)
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
+        double solver_before = c->st.solver_time_s, decisions_before = o->work.decisions;
         ordo_smt_result r = oc_solve(&enc, c->deadline, c->cfg->cpu_stop_s, &c->st);
         ordo_smt_stats(s, add_solver_stat, o);
+        ordo_log(ORDO_LOG_INFO, "oc: stage %d: %s after %.3f s in the solver, %.0f decisions",
+                 sc ? 2 : 1, r == ORDO_SMT_SAT ? "sat" : r == ORDO_SMT_UNSAT ? "unsat" : "unknown",
+                 c->st.solver_time_s - solver_before, o->work.decisions - decisions_before);
         o->unwinding = enc.unwinding;
         if (c->st.error) {
             fail(o, ORDO_VERDICT_ERROR, xstrdup(c->st.error));
