@@ -141,16 +141,15 @@ int groups_build(const results *r, const char *regex, config_groups *out)
     return 0;
 }
 
-/* Do all members of GRP have the same value of STAT on task T (missing
- * counts as a value of its own)? */
+/* Do all members of GRP (at least one, each with a row: T is common)
+ * have the same value of STAT on task T (missing counts as a value of its
+ * own)? */
 static bool same_value(const results *r, const config_group *grp, unsigned t, int stat)
 {
-    double first = NAN;
-    for (size_t i = 0; i < grp->n_configs; i++) {
+    double first = results_value(results_cell(r, grp->configs[0], t), stat);
+    for (size_t i = 1; i < grp->n_configs; i++) {
         double v = results_value(results_cell(r, grp->configs[i], t), stat);
-        if (i == 0)
-            first = v;
-        else if (isnan(v) != isnan(first) || (!isnan(v) && v != first))
+        if (isnan(v) != isnan(first) || (!isnan(v) && v != first))
             return false;
     }
     return true;

@@ -402,8 +402,7 @@ static const ordo_expr *b_trylock(fe *f, CXCursor call, CXCursor *args, unsigned
     const ordo_expr *free_now =
         ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(), ordo_e_var(f->p, held), fe_int(f, it, 0));
     unsigned take = fe_new_loc(f), busy = fe_new_loc(f), end = fe_new_loc(f);
-    fe_edge(f, f->cur, take, ordo_s_assume(f->p, free_now));
-    fe_edge(f, f->cur, busy, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), free_now)));
+    fe_fork(f, free_now, take, busy);
     f->cur = take;
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_mem(it, a), fe_int(f, it, 1)));
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), fe_int(f, it, 0)));
@@ -569,8 +568,7 @@ static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned 
             fe_unsupported(f, args[i], "sscanf target that is not an int");
         const ordo_expr *set = ordo_e_binop(f->p, ORDO_B_GT, ordo_ty_bool(), rv, fe_int(f, it, i - 2));
         unsigned yes = fe_new_loc(f), end = fe_new_loc(f);
-        fe_edge(f, f->cur, yes, ordo_s_assume(f->p, set));
-        fe_edge(f, f->cur, end, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), set)));
+        fe_fork(f, set, yes, end);
         f->cur = yes;
         fe_emit(f, ordo_s_havoc(f->p, target.is_mem ? ordo_lv_mem(fe_scalar(f, target.ctype, call), target.addr)
                                                    : ordo_lv_var(f->p, target.var)));
@@ -631,15 +629,11 @@ static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
     fe_goto(f, head);
     f->cur = head;
     fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, more)));
-    const ordo_expr *go_on = ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, more), zero(f));
-    fe_edge(f, f->cur, visit, ordo_s_assume(f->p, go_on));
-    fe_edge(f, f->cur, done, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), go_on)));
+    fe_fork(f, ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, more), zero(f)), visit, done);
     f->cur = visit;
     fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, flag)));
     dispatch(f, args[1], target, 3, rt, emit_call, &cc);
-    const ordo_expr *ended = ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, c), zero(f));
-    fe_edge(f, f->cur, stop, ordo_s_assume(f->p, ended));
-    fe_edge(f, f->cur, head, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), ended)));
+    fe_fork(f, ordo_e_binop(f->p, ORDO_B_NE, ordo_ty_bool(), ordo_e_var(f->p, c), zero(f)), stop, head);
     f->cur = stop;
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), ordo_e_var(f->p, c)));
     fe_goto(f, end);

@@ -30,6 +30,13 @@ void fe_goto(fe *f, unsigned to)
     f->cur = fe_new_loc(f); /* anything after a jump is dead code */
 }
 
+void fe_fork(fe *f, const ordo_expr *cond, unsigned tloc, unsigned floc)
+{
+    fe_edge(f, f->cur, tloc, ordo_s_assume(f->p, cond));
+    fe_edge(f, f->cur, floc, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), cond)));
+    f->cur = fe_new_loc(f); /* both ways leave: what follows is dead code */
+}
+
 unsigned fe_temp(fe *f, ordo_type t)
 {
     char name[32];

@@ -863,8 +863,5 @@ void fe_branch(fe *f, CXCursor c, unsigned tloc, unsigned floc)
         fe_goto(f, cond->value ? tloc : floc);
         return;
     }
-    fe_edge(f, f->cur, tloc, ordo_s_assume(f->p, cond));
-    fe_edge(f, f->cur, floc,
-            ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), cond)));
-    f->cur = fe_new_loc(f);
+    fe_fork(f, cond, tloc, floc);
 }

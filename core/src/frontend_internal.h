@@ -148,6 +148,8 @@ unsigned fe_new_loc(fe *f);
 void fe_edge(fe *f, unsigned from, unsigned to, ordo_stmt *s);
 void fe_emit(fe *f, ordo_stmt *s);            /* cur -> new location */
 void fe_goto(fe *f, unsigned to);             /* SKIP edge cur -> to, cur dead */
+/* ASSUME(cond) edge cur -> tloc, ASSUME(!cond) edge cur -> floc, cur dead. */
+void fe_fork(fe *f, const ordo_expr *cond, unsigned tloc, unsigned floc);
 unsigned fe_temp(fe *f, ordo_type t);
 const ordo_expr *fe_copy(fe *f, const ordo_expr *e); /* into a fresh temp */
 const ordo_expr *fe_to_bool(fe *f, const ordo_expr *e);

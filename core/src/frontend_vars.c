@@ -385,8 +385,7 @@ static void declare_vla(fe *f, CXCursor decl, CXType t)
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, i), fe_int(f, pt, 0)));
     unsigned head = f->cur, body = fe_new_loc(f), done = fe_new_loc(f);
     const ordo_expr *more = ordo_e_binop(f->p, ORDO_B_LT, ordo_ty_bool(), iv, cells);
-    fe_edge(f, head, body, ordo_s_assume(f->p, more));
-    fe_edge(f, head, done, ordo_s_assume(f->p, ordo_e_unop(f->p, ORDO_U_LNOT, ordo_ty_bool(), more)));
+    fe_fork(f, more, body, done);
     f->cur = body;
     for (uint64_t j = 0; j < k; j++) {
         const ordo_expr *a = ordo_e_binop(f->p, ORDO_B_ADD, pt, ordo_e_var(f->p, v),
