@@ -92,6 +92,7 @@ static void encode_error(oc_encoding *enc)
 
 bool oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws)
 {
+    enc->po = po;
     oc_events_pair_up(&enc->es, oc_po_query_fn, po);
     oc_events_index(&enc->es);
     encode_read_from(enc);

@@ -66,6 +66,9 @@ typedef struct oc_encoding {
     const ordo_program *p;
     oc_arith ar;
     oc_events es;
+    /* The static program order the relations were encoded with (the
+     * caller's, set by oc_encode_relations; the event graph uses it). */
+    const struct oc_po *po;
     /* Literal i's term (index 0 unused). */
     ordo_term *lit_term;
     size_t cap_lit_term;

@@ -1,11 +1,14 @@
 /* The event graph of the ordering-consistency theory (see graph.h). */
 #include "graph.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ordo/xalloc.h>
+
+#include "po.h"
 
 #define NONE SIZE_MAX
 
@@ -36,6 +39,7 @@ enum { UNKNOWN = 0, TRUE_ = 1, FALSE_ = 2 };
 
 struct oc_graph {
     const oc_events *es;
+    const oc_po *po; /* static program order, or NULL */
     size_t n_lits;
     unsigned char *val;
     oc_lit *trail;
@@ -61,6 +65,15 @@ struct oc_graph {
     unsigned *seen, *seen2, epoch, epoch2;
     unsigned *before_r, *after_w, epoch_b, epoch_a; /* who reaches a node, what it reaches */
     unsigned *queue_b, *queue_f;
+    /* A topological order of the edges in the graph: ord[e] is e's rank.
+     * Searches visit only the ranks between their ends, an edge that goes
+     * along it cannot close a cycle, and one that goes against it repairs
+     * it (Pearce and Kelly's dynamic topological sort). Removing edges on
+     * pop keeps it valid. */
+    unsigned *ord;
+    unsigned *back_seen, back_epoch, *back_queue; /* the repair's backward set */
+    uint64_t *rank_keys;                          /* (rank, event) to sort */
+    unsigned *rank_pool;
     /* Derivation work: rf pairs to derive from completely, edges whose
      * consequences are not derived yet (edges_done onwards). */
     size_t *todo, n_todo, cap_todo;
@@ -146,11 +159,24 @@ static void index_derivation_sources(oc_graph *g)
     free(key);
 }
 
-oc_graph *oc_graph_new(const oc_events *es)
+/* Ranks from program order, so that its edges need no repair (identity
+ * for a cyclic program order: the repair then finds the cycle). */
+static void initial_ranks(oc_graph *g)
+{
+    const oc_events *es = g->es;
+    unsigned *order = xmalloc((es->n + 1) * sizeof *order);
+    bool acyclic = oc_po_topological_order(es, order);
+    for (size_t i = 0; i < es->n; i++)
+        g->ord[acyclic ? order[i] : i] = (unsigned)i;
+    free(order);
+}
+
+oc_graph *oc_graph_new(const oc_events *es, const oc_po *po)
 {
     oc_graph *g = xcalloc(1, sizeof *g);
     size_t n = es->n ? es->n : 1;
     g->es = es;
+    g->po = po;
     g->n_lits = es->n_lits;
     g->val = xcalloc(g->n_lits + 1, 1);
     g->trail = xmalloc((g->n_lits + 1) * sizeof *g->trail);
@@ -170,6 +196,12 @@ oc_graph *oc_graph_new(const oc_events *es)
     g->heap = xmalloc(n * sizeof *g->heap);
     g->heap_pos = xmalloc(n * sizeof *g->heap_pos);
     g->lit_mark = xcalloc(g->n_lits + 1, sizeof *g->lit_mark);
+    g->ord = xmalloc(n * sizeof *g->ord);
+    g->back_seen = xcalloc(n, sizeof *g->back_seen);
+    g->back_queue = xmalloc(n * sizeof *g->back_queue);
+    g->rank_keys = xmalloc(n * sizeof *g->rank_keys);
+    g->rank_pool = xmalloc(n * sizeof *g->rank_pool);
+    initial_ranks(g);
     index_literal_roles(g);
     index_derivation_sources(g);
     /* Level 0: the unconditional program order (thesis: reason true). */
@@ -217,6 +249,11 @@ void oc_graph_free(oc_graph *g)
     free(g->heap);
     free(g->heap_pos);
     free(g->lit_mark);
+    free(g->ord);
+    free(g->back_seen);
+    free(g->back_queue);
+    free(g->rank_keys);
+    free(g->rank_pool);
     free(g->rbuf);
     free(g);
 }
@@ -286,10 +323,19 @@ static unsigned next_epoch(unsigned *epoch, unsigned *marks, size_t n)
     return *epoch;
 }
 
-/* Marks in `marks` every event reachable from src (forward) or reaching
- * it (backward); stops early once `target` is marked (NONE: never). */
-static size_t bfs(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
-                  unsigned *queue, size_t target, bool *found)
+/* The ranks a search may visit: a path from a to b only passes ranks
+ * between ord[a] and ord[b]. */
+typedef struct {
+    unsigned lo, hi;
+} rank_window;
+
+static const rank_window ALL_RANKS = { 0, UINT_MAX };
+
+/* Marks in `marks` every event within the window reachable from src
+ * (forward) or reaching it (backward); stops early once `target` is
+ * marked (NONE: never). Returns the number queued (src first). */
+static size_t bfs(oc_graph *g, unsigned src, bool forward, rank_window win, unsigned *marks,
+                  unsigned *epoch, unsigned *queue, size_t target, bool *found)
 {
     unsigned ep = next_epoch(epoch, marks, g->es->n);
     size_t head = 0, tail = 0;
@@ -305,7 +351,7 @@ static size_t bfs(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsi
         for (size_t k = forward ? g->head_out[u] : g->head_in[u]; k != NONE;
              k = forward ? g->edges[k].next_out : g->edges[k].next_in) {
             unsigned v = forward ? g->edges[k].to : g->edges[k].from;
-            if (marks[v] != ep) {
+            if (marks[v] != ep && g->ord[v] >= win.lo && g->ord[v] <= win.hi) {
                 marks[v] = ep;
                 queue[tail++] = v;
             }
@@ -314,26 +360,75 @@ static size_t bfs(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsi
     return tail;
 }
 
-static bool search(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
-                   size_t target)
+/* Does a reach b (a path of one or more edges, or a == b)? Leaves in
+ * g->queue[0 .. *n_visited) the events it visited from a (all the events
+ * a reaches up to b's rank when the answer is no). */
+static bool reaches(oc_graph *g, unsigned a, unsigned b, size_t *n_visited)
 {
+    *n_visited = 0;
+    if (a != b && g->ord[a] > g->ord[b])
+        return false;
+    if (g->po && a != b && oc_po_before(g->po, a, b)) /* level 0 edges */
+        return true;
     bool found;
-    bfs(g, src, forward, marks, epoch, g->queue, target, &found);
+    *n_visited = bfs(g, a, true, (rank_window){ g->ord[a], g->ord[b] }, g->seen, &g->epoch,
+                     g->queue, b, &found);
     return found;
 }
 
-/* Every event reachable from src (forward) or reaching it, into queue
- * and marks; returns their count. */
-static size_t collect(oc_graph *g, unsigned src, bool forward, unsigned *marks, unsigned *epoch,
-                      unsigned *queue)
+/* Every event reachable from src (forward) or reaching it within the
+ * window, into queue and marks; returns their count. */
+static size_t collect(oc_graph *g, unsigned src, bool forward, rank_window win,
+                      unsigned *marks, unsigned *epoch, unsigned *queue)
 {
     bool found;
-    return bfs(g, src, forward, marks, epoch, queue, NONE, &found);
+    return bfs(g, src, forward, win, marks, epoch, queue, NONE, &found);
 }
 
 bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b)
 {
-    return search(g, a, true, g->seen, &g->epoch, b);
+    size_t n;
+    return reaches(g, a, b, &n);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts events[0..n) by rank, through keys (rank in the high half). */
+static void sort_by_rank(const oc_graph *g, unsigned *events, size_t n, uint64_t *keys)
+{
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (uint64_t)g->ord[events[i]] << 32 | events[i];
+    qsort(keys, n, sizeof *keys, cmp_u64);
+    for (size_t i = 0; i < n; i++)
+        events[i] = (unsigned)keys[i];
+}
+
+/* The edge u -> v was added against the ranks (ord[v] < ord[u]) and
+ * closes no cycle; forward[0..n_forward) are the events v reaches up to
+ * u's rank. Pearce and Kelly's repair: the events reaching u down to v's
+ * rank take the smallest of the ranks of both sets, in their old order,
+ * and the forward set the rest. */
+static void repair_ranks(oc_graph *g, unsigned u, unsigned v, unsigned *forward, size_t n_forward)
+{
+    unsigned *backward = g->back_queue;
+    size_t n_backward = collect(g, u, false, (rank_window){ g->ord[v], g->ord[u] },
+                                g->back_seen, &g->back_epoch, backward);
+    sort_by_rank(g, backward, n_backward, g->rank_keys);
+    sort_by_rank(g, forward, n_forward, g->rank_keys);
+    size_t i = 0, j = 0, n = 0; /* merge the two sorted rank lists */
+    while (i < n_backward || j < n_forward)
+        g->rank_pool[n++] = j == n_forward || (i < n_backward && g->ord[backward[i]] <
+                                                                      g->ord[forward[j]])
+                                ? g->ord[backward[i++]]
+                                : g->ord[forward[j++]];
+    for (i = 0; i < n_backward; i++)
+        g->ord[backward[i]] = g->rank_pool[i];
+    for (j = 0; j < n_forward; j++)
+        g->ord[forward[j]] = g->rank_pool[n_backward + j];
 }
 
 /* ---- reasons ------------------------------------------------------------- */
@@ -418,9 +513,9 @@ static void reason_add_path(oc_graph *g, unsigned a, unsigned b, size_t limit)
         if (u == b)
             break;
         for (size_t k = g->head_out[u]; k != NONE; k = g->edges[k].next_out) {
-            if (k >= limit)
-                continue;
             unsigned v = g->edges[k].to;
+            if (k >= limit || g->ord[v] > g->ord[b]) /* past b's rank: no path to b */
+                continue;
             size_t d = g->dist[u] + weight(&g->edges[k]);
             if (g->seen2[v] != ep) {
                 g->seen2[v] = ep;
@@ -505,9 +600,10 @@ enum { SKIPPED, ADDED, CONFLICT };
  * leave its end, with the reason of the order itself (a path u ≺ v). */
 static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base)
 {
-    if (!base && u != v && search(g, u, true, g->seen, &g->epoch, v))
+    size_t n_forward;
+    if (!base && u != v && reaches(g, u, v, &n_forward))
         return SKIPPED;
-    if (u == v || search(g, v, true, g->seen, &g->epoch, u)) {
+    if (u == v || reaches(g, v, u, &n_forward)) {
         reason_begin(g);
         reason_add(g, r->lits, r->n);
         if (r->lazy)
@@ -518,6 +614,8 @@ static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bo
         return CONFLICT;
     }
     append_edge(g, u, v, r);
+    if (g->ord[v] < g->ord[u])
+        repair_ranks(g, u, v, g->queue, n_forward);
     const oc_event *eu = &g->es->ev[u], *ev = &g->es->ev[v];
     if (eu->thread != ev->thread) {
         reason_spec via = { NULL, 0, true, u, v };
@@ -613,6 +711,23 @@ static bool derive_for_partners(oc_graph *g, const oc_rf_pair *p, const unsigned
     return changed;
 }
 
+/* The smallest and the largest rank among the writes that share a
+ * location with w: the window of derive_from_rf's searches. */
+static rank_window partner_ranks(const oc_graph *g, unsigned w)
+{
+    const oc_events *es = g->es;
+    rank_window win = { UINT_MAX, 0 };
+    for (size_t k = es->ws_of_write_start[w]; k < es->ws_of_write_start[w + 1]; k++) {
+        const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
+        unsigned rank = g->ord[ws->a == w ? ws->b : ws->a];
+        if (rank < win.lo)
+            win.lo = rank;
+        if (rank > win.hi)
+            win.hi = rank;
+    }
+    return win;
+}
+
 /* All derivations of a rf pair that became true (or whose partners'
  * guards did). */
 static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
@@ -620,8 +735,11 @@ static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflict
     const oc_events *es = g->es;
     if (es->ws_of_write_start[p->w] == es->ws_of_write_start[p->w + 1])
         return false;
-    collect(g, p->r, false, g->before_r, &g->epoch_b, g->queue_b);
-    collect(g, p->w, true, g->after_w, &g->epoch_a, g->queue_f);
+    rank_window partners = partner_ranks(g, p->w);
+    collect(g, p->r, false, (rank_window){ partners.lo, UINT_MAX }, g->before_r, &g->epoch_b,
+            g->queue_b);
+    collect(g, p->w, true, (rank_window){ 0, partners.hi }, g->after_w, &g->epoch_a,
+            g->queue_f);
     return derive_for_partners(g, p, g->before_r, g->epoch_b, g->after_w, g->epoch_a,
                                max_conflicts);
 }
@@ -634,14 +752,15 @@ static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
 {
     const oc_events *es = g->es;
     unsigned u = g->edges[e].from, v = g->edges[e].to;
-    size_t nb = collect(g, u, false, g->before_r, &g->epoch_b, g->queue_b);
-    size_t nf = collect(g, v, true, g->after_w, &g->epoch_a, g->queue_f);
+    size_t nb = collect(g, u, false, ALL_RANKS, g->before_r, &g->epoch_b, g->queue_b);
+    size_t nf = collect(g, v, true, ALL_RANKS, g->after_w, &g->epoch_a, g->queue_f);
     bool changed = false;
     for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) { /* reads after v */
         unsigned r = g->queue_f[i];
         for (size_t j = es->rf_of_read_start[r]; j < es->rf_of_read_start[r + 1]; j++) {
             const oc_rf_pair *p = &es->rf[es->rf_of_read[j]];
-            if (g->val[p->lit] == TRUE_)
+            /* w after v: each w' ≺ u ≺ v ≺ w holds already */
+            if (g->val[p->lit] == TRUE_ && g->after_w[p->w] != g->epoch_a)
                 changed |= derive_for_partners(g, p, g->before_r, g->epoch_b, NULL, 0,
                                                max_conflicts);
         }
@@ -650,7 +769,8 @@ static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
         unsigned w = g->queue_b[i];
         for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++) {
             const oc_rf_pair *p = &es->rf[g->rfw[j]];
-            if (g->val[p->lit] == TRUE_)
+            /* r before u: each r ≺ u ≺ v ≺ w' holds already */
+            if (g->val[p->lit] == TRUE_ && g->before_r[p->r] != g->epoch_b)
                 changed |= derive_for_partners(g, p, NULL, 0, g->after_w, g->epoch_a,
                                                max_conflicts);
         }

@@ -25,8 +25,11 @@
 #include "events.h"
 
 typedef struct oc_graph oc_graph;
+struct oc_po;
 
-oc_graph *oc_graph_new(const oc_events *es);
+/* po (may be NULL) is the static program order of es: orders it implies
+ * hold without a search. */
+oc_graph *oc_graph_new(const oc_events *es, const struct oc_po *po);
 void oc_graph_free(oc_graph *g);
 
 void oc_graph_push(oc_graph *g);

@@ -76,6 +76,15 @@ bool oc_po_build(oc_po *po, const oc_events *es)
     return acyclic;
 }
 
+bool oc_po_topological_order(const oc_events *es, unsigned *order)
+{
+    po_adjacency a = adjacency(es);
+    bool acyclic = topological_order(es->n, &a, order);
+    free(a.start);
+    free(a.succ);
+    return acyclic;
+}
+
 void oc_po_free(oc_po *po)
 {
     free(po->bits);

@@ -64,7 +64,7 @@ oc_propagator *oc_prop_attach(oc_encoding *enc, oc_solve_stats *st)
     oc_propagator *p = xcalloc(1, sizeof *p);
     p->enc = enc;
     p->st = st;
-    p->g = oc_graph_new(&enc->es);
+    p->g = oc_graph_new(&enc->es, enc->po);
     p->lit_id = xcalloc(enc->es.n_lits + 1, sizeof *p->lit_id);
     ordo_smt_propagator ops = { p, prop_push, prop_pop, prop_fixed, prop_final };
     s->ops->prop_init(s, &ops);

@@ -19,7 +19,7 @@ static bool model_true(oc_encoding *enc, ordo_term t)
 
 oc_graph *oc_model_graph(oc_encoding *enc, size_t max_conflicts, size_t *n_conflicts)
 {
-    oc_graph *g = oc_graph_new(&enc->es);
+    oc_graph *g = oc_graph_new(&enc->es, enc->po);
     for (oc_lit l = 1; l <= enc->es.n_lits; l++)
         oc_graph_assign(g, l, l != enc->false_lit && model_true(enc, enc->lit_term[l]));
     *n_conflicts = oc_graph_propagate(g, max_conflicts);

@@ -129,7 +129,7 @@ static void figure53_conflict_clause(void **state)
     figure53 f;
     build_figure53(&f);
     oc_lit rf23 = rf_lit(&f.es, f.wx2, f.rx3), rf25 = rf_lit(&f.es, f.wx2, f.rx5);
-    oc_graph *g = oc_graph_new(&f.es);
+    oc_graph *g = oc_graph_new(&f.es, NULL);
     oc_graph_push(g);
     oc_graph_assign(g, f.g_else, true);
     oc_graph_assign(g, f.g_then, false);
@@ -193,7 +193,7 @@ static crossing add_crossing(oc_events *es, int after)
 static oc_graph *model(const oc_events *es, unsigned rx, unsigned x_from, unsigned ry,
                        unsigned y_from)
 {
-    oc_graph *g = oc_graph_new(es);
+    oc_graph *g = oc_graph_new(es, NULL);
     for (size_t i = 0; i < es->n_rf; i++)
         if (es->rf[i].r == rx || es->rf[i].r == ry)
             oc_graph_assign(g, es->rf[i].lit, es->rf[i].w == x_from || es->rf[i].w == y_from);
@@ -253,7 +253,7 @@ static void finder_shape_rf(void **state)
     assert_int_equal(st.conflicts_rf, 1);
     assert_int_equal(st.conflicts_ws_fr, 0);
     /* The graph agrees: both rf true close a cycle. */
-    oc_graph *g = oc_graph_new(&es);
+    oc_graph *g = oc_graph_new(&es, NULL);
     oc_graph_assign(g, a, true);
     oc_graph_assign(g, b, true);
     assert_int_equal(oc_graph_propagate(g, 4), 1);
@@ -337,7 +337,7 @@ static void reasons_are_minimal(void **state)
     finish(&es, &po);
     oc_lit l0 = rf_lit(&es, b2, a1), l1 = rf_lit(&es, a2, b1), l2 = rf_lit(&es, a2, c1),
            l3 = rf_lit(&es, c2, b0);
-    oc_graph *g = oc_graph_new(&es);
+    oc_graph *g = oc_graph_new(&es, NULL);
     oc_graph_push(g);
     oc_graph_assign(g, l2, true);
     oc_graph_assign(g, l3, true);
@@ -380,7 +380,7 @@ static void atomic_block_is_not_interleaved(void **state)
     unsigned r = ev(&es, -1, OC_READ, 2, X, 0);
     finish(&es, &po);
     oc_lit l = rf_lit(&es, w1, r);
-    oc_graph *g = oc_graph_new(&es);
+    oc_graph *g = oc_graph_new(&es, NULL);
     oc_graph_assign(g, l, true);
     assert_int_equal(oc_graph_propagate(g, 1), 1);
     size_t n;
@@ -389,12 +389,55 @@ static void atomic_block_is_not_interleaved(void **state)
     assert_int_equal(reason[0], l);
     oc_graph_free(g);
     /* Reading the last write of the block is fine. */
-    g = oc_graph_new(&es);
+    g = oc_graph_new(&es, NULL);
     oc_graph_assign(g, rf_lit(&es, w2, r), true);
     assert_int_equal(oc_graph_propagate(g, 1), 0);
     oc_graph_free(g);
     oc_po_free(&po);
     oc_events_free(&es);
+}
+
+/* The graph's searches trust a topological order of its edges. Thread 1
+ * is a0 a1 a2, thread 2 is b0 b1 b2: the initial order interleaves them,
+ * so rf(b2 -> a0) goes against it and must repair it. Then rf(a2 -> b0)
+ * closes the cycle a0 a1 a2 b0 b1 b2 a0, found only if the repair moved
+ * thread 2 before thread 1 (else the search from b0 stops at b2's old
+ * rank). The static order (po) must not change the answer. */
+static void cycle_through_an_order_against_the_ranks(void **state)
+{
+    (void)state;
+    for (int with_po = 0; with_po < 2; with_po++) {
+        oc_events es;
+        oc_po po;
+        oc_events_init(&es);
+        unsigned a0 = ev(&es, -1, OC_READ, 1, X, 0);
+        unsigned a1 = ev(&es, (int)a0, OC_READ, 1, Z, 0);
+        unsigned a2 = ev(&es, (int)a1, OC_WRITE, 1, Y, 0);
+        unsigned b0 = ev(&es, -1, OC_READ, 2, Y, 0);
+        unsigned b1 = ev(&es, (int)b0, OC_READ, 2, Z, 0);
+        unsigned b2 = ev(&es, (int)b1, OC_WRITE, 2, X, 0);
+        finish(&es, &po);
+        oc_lit back = rf_lit(&es, b2, a0), forth = rf_lit(&es, a2, b0);
+        oc_graph *g = oc_graph_new(&es, with_po ? &po : NULL);
+        oc_graph_push(g);
+        oc_graph_assign(g, back, true);
+        assert_int_equal(oc_graph_propagate(g, 1), 0);
+        assert_true(oc_graph_reaches(g, b0, a2));
+        assert_false(oc_graph_reaches(g, a0, b2));
+        oc_graph_push(g);
+        oc_graph_assign(g, forth, true);
+        assert_int_equal(oc_graph_propagate(g, 1), 1);
+        expect_reason(g, back, forth);
+        /* Undone: the other direction alone is fine, whatever the ranks. */
+        oc_graph_pop(g, 2);
+        oc_graph_push(g);
+        oc_graph_assign(g, forth, true);
+        assert_int_equal(oc_graph_propagate(g, 1), 0);
+        assert_true(oc_graph_reaches(g, a0, b2));
+        oc_graph_free(g);
+        oc_po_free(&po);
+        oc_events_free(&es);
+    }
 }
 
 /* ---- Theorem 5 by brute force ----------------------------------------- */
@@ -492,7 +535,7 @@ static void enumerate(enumeration *en, size_t depth)
                 truth[pa < pb ? es->ws[i].ab : es->ws[i].ba] = true;
         }
         /* The theory accepts every valid execution, also with ws (SC). */
-        oc_graph *g = oc_graph_new(es);
+        oc_graph *g = oc_graph_new(es, NULL);
         for (oc_lit l = 1; l <= es->n_lits; l++)
             oc_graph_assign(g, l, truth[l]);
         en->graph_conflicts += oc_graph_propagate(g, 1);
@@ -570,6 +613,7 @@ int main(void)
         cmocka_unit_test(finder_shape_po_only),
         cmocka_unit_test(reasons_are_minimal),
         cmocka_unit_test(atomic_block_is_not_interleaved),
+        cmocka_unit_test(cycle_through_an_order_against_the_ranks),
         cmocka_unit_test(finder_never_excludes_a_valid_execution),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
