@@ -2,37 +2,20 @@
 #include "finder.h"
 
 #include "cpu_stop.h"
+#include "prp.h"
+
+/* The po-rf-po index's size limit (4 bytes a cell: 64 MB); above it the
+ * finder scans the rf pairs per query. */
+enum { PRP_MAX_CELLS = 1 << 24 };
 
 /* Past the CPU stop the finder stops (polled per 256 rf pairs of an outer
- * loop, each of which scans all pairs). */
+ * loop). */
 static bool out_of_time(double cpu_stop_s, size_t i, oc_finder_stats *st)
 {
     bool stop = oc_cpu_stop_reached(cpu_stop_s, i, 256);
     if (stop)
         st->truncated = true;
     return stop;
-}
-
-static bool po_le(const oc_po *po, unsigned a, unsigned b)
-{
-    return a == b || oc_po_before(po, a, b);
-}
-
-/* Does x <po-rf-po y hold (Section 5.4.2: x <po y, or x <=po w1 <rf r1
- * <=po y)? Its reason: none when x <po y (*via = 0), else the literal of
- * one connecting rf pair (the first; one path per pair of events keeps
- * the clause set polynomial, as the thesis' complexity bound assumes). */
-static bool po_rf_po(const oc_events *es, const oc_po *po, unsigned x, unsigned y, oc_lit *via)
-{
-    *via = 0;
-    if (oc_po_before(po, x, y))
-        return true;
-    for (size_t i = 0; i < es->n_rf; i++)
-        if (po_le(po, x, es->rf[i].w) && po_le(po, es->rf[i].r, y)) {
-            *via = es->rf[i].lit;
-            return true;
-        }
-    return false;
 }
 
 /* Figure 5.4a: w <rf r <po w' <rf r' <po w. */
@@ -58,7 +41,7 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_fin
  * w' <po-rf-po r and w <po-rf-po w' give w' <ws w <po-rf-po w' and
  * r <fr w' <po-rf-po r, both with the reason
  * rf(w,r) ∧ reason(w' < r) ∧ reason(w < w') ∧ grd(w'). */
-static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po,
+static void find_ws_fr_conflicts(const oc_events *es, const oc_prp *prp,
                                  const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st)
 {
     size_t start = out->n;
@@ -68,7 +51,7 @@ static void find_ws_fr_conflicts(const oc_events *es, const oc_po *po,
             const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
             unsigned w2 = ws->a == p->w ? ws->b : ws->a;
             oc_lit to_r, to_w2;
-            if (!po_rf_po(es, po, w2, p->r, &to_r) || !po_rf_po(es, po, p->w, w2, &to_w2))
+            if (!oc_prp_query(prp, w2, p->r, &to_r) || !oc_prp_query(prp, p->w, w2, &to_w2))
                 continue;
             if (out->n - start >= lim->max_per_kind) {
                 st->truncated = true;
@@ -88,6 +71,10 @@ void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode
         return;
     find_rf_conflicts(es, po, lim, out, st);
     /* A kind cut at its clause limit leaves the other kind its own. */
-    if (mode == OC_FINDER_RF_WS_FR && !oc_cpu_stop_reached(lim->cpu_stop_s, 0, 1))
-        find_ws_fr_conflicts(es, po, lim, out, st);
+    if (mode == OC_FINDER_RF_WS_FR && !oc_cpu_stop_reached(lim->cpu_stop_s, 0, 1)) {
+        oc_prp prp;
+        oc_prp_build(&prp, es, po, PRP_MAX_CELLS);
+        find_ws_fr_conflicts(es, &prp, lim, out, st);
+        oc_prp_free(&prp);
+    }
 }

@@ -9,6 +9,7 @@
 #include <ordo/xalloc.h>
 
 #include "po.h"
+#include "rows.h"
 
 #define NONE SIZE_MAX
 
@@ -120,26 +121,6 @@ static void index_literal_roles(oc_graph *g)
 
 static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base);
 
-/* Compressed rows: rows[start[k] .. start[k+1]) are the items whose key is
- * k (keys < n_keys). */
-static void rows_by_key(size_t n_keys, size_t n_items, const size_t *key, size_t **start_out,
-                        size_t **rows_out)
-{
-    size_t *start = xcalloc(n_keys + 2, sizeof *start);
-    size_t *rows = xmalloc((n_items + 1) * sizeof *rows);
-    for (size_t i = 0; i < n_items; i++)
-        start[key[i] + 1]++;
-    for (size_t k = 0; k < n_keys; k++)
-        start[k + 1] += start[k];
-    size_t *fill = xmalloc((n_keys + 1) * sizeof *fill);
-    memcpy(fill, start, (n_keys + 1) * sizeof *fill);
-    for (size_t i = 0; i < n_items; i++)
-        rows[fill[key[i]]++] = i;
-    free(fill);
-    *start_out = start;
-    *rows_out = rows;
-}
-
 /* rf pairs by write; write events by guard literal. */
 static void index_derivation_sources(oc_graph *g)
 {
@@ -147,11 +128,11 @@ static void index_derivation_sources(oc_graph *g)
     size_t *key = xmalloc((es->n_rf + es->n + 1) * sizeof *key);
     for (size_t i = 0; i < es->n_rf; i++)
         key[i] = es->rf[i].w;
-    rows_by_key(es->n, es->n_rf, key, &g->rfw_start, &g->rfw);
+    oc_rows_by_key(es->n, es->n_rf, key, &g->rfw_start, &g->rfw);
     for (size_t e = 0; e < es->n; e++)
         key[e] = es->ev[e].kind == OC_WRITE ? es->ev[e].guard : 0;
     size_t *rows;
-    rows_by_key(g->n_lits + 1, es->n, key, &g->wg_start, &rows);
+    oc_rows_by_key(g->n_lits + 1, es->n, key, &g->wg_start, &rows);
     g->wg = xmalloc((es->n + 1) * sizeof *g->wg);
     for (size_t i = 0; i < es->n; i++)
         g->wg[i] = (unsigned)rows[i];
