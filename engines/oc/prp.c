@@ -107,25 +107,30 @@ bool oc_prp_indexed(const oc_prp *x)
     return x->earliest != NULL;
 }
 
+/* The connecting pair of least index (the scan's answer): rf pairs are
+ * ordered by location, then read, then write. */
+static bool first_connecting_pair(const oc_prp *x, unsigned a, unsigned b, oc_lit *via)
+{
+    const oc_events *es = x->es;
+    for (size_t i = 0; i < es->n_rf; i++)
+        if (po_le(x->po, a, es->rf[i].w) && po_le(x->po, es->rf[i].r, b)) {
+            *via = es->rf[i].lit;
+            return true;
+        }
+    return false;
+}
+
 bool oc_prp_query(const oc_prp *x, unsigned a, unsigned b, oc_lit *via)
 {
     const oc_events *es = x->es;
     *via = 0;
     if (oc_po_before(x->po, a, b))
         return true;
-    if (!x->earliest) { /* the first connecting pair */
-        for (size_t i = 0; i < es->n_rf; i++)
-            if (po_le(x->po, a, es->rf[i].w) && po_le(x->po, es->rf[i].r, b)) {
-                *via = es->rf[i].lit;
-                return true;
-            }
-        return false;
-    }
+    if (!x->earliest)
+        return first_connecting_pair(x, a, b, via);
     const unsigned *row = x->earliest + (size_t)a * x->n_threads;
     for (size_t t = 0; t < x->n_threads; t++)
-        if (row[t] && po_le(x->po, es->rf[row[t] - 1].r, b)) {
-            *via = es->rf[row[t] - 1].lit;
-            return true;
-        }
+        if (row[t] && po_le(x->po, es->rf[row[t] - 1].r, b))
+            return first_connecting_pair(x, a, b, via);
     return false;
 }
