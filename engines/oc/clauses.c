@@ -120,6 +120,48 @@ static bool subset(const oc_lit *a, size_t na, const oc_lit *b, size_t nb)
     return true;
 }
 
+/* Is the sorted set l[0..n) one of the conflicts? */
+static bool contains(const oc_clauses *c, const oc_lit *l, size_t n)
+{
+    if (!c->table_size)
+        return false;
+    size_t h = hash_lits(l, n) & (c->table_size - 1);
+    for (; c->table[h]; h = (h + 1) & (c->table_size - 1))
+        if (same(c, c->table[h] - 1, l, n))
+            return true;
+    return false;
+}
+
+/* Does a proper subset of conflict i's literals stand in the set?
+ * Small conflicts (the finder's have at most four literals) look their
+ * subsets up; larger ones compare with every smaller or earlier one. */
+enum { SUBSETS_LOOKED_UP = 6 };
+
+static bool has_smaller(const oc_clauses *c, size_t i)
+{
+    size_t ni;
+    const oc_lit *li = oc_clauses_get(c, i, &ni);
+    if (ni <= SUBSETS_LOOKED_UP) {
+        oc_lit sub[SUBSETS_LOOKED_UP];
+        for (unsigned mask = 0; mask + 1 < 1u << ni; mask++) {
+            size_t k = 0;
+            for (size_t b = 0; b < ni; b++)
+                if (mask >> b & 1)
+                    sub[k++] = li[b];
+            if (contains(c, sub, k))
+                return true;
+        }
+        return false;
+    }
+    for (size_t j = 0; j < c->n; j++) {
+        size_t nj;
+        const oc_lit *lj = oc_clauses_get(c, j, &nj);
+        if (j != i && nj < ni && subset(lj, nj, li, ni))
+            return true;
+    }
+    return false;
+}
+
 void oc_clauses_keep_minimal(oc_clauses *c)
 {
     oc_clauses kept;
@@ -127,13 +169,7 @@ void oc_clauses_keep_minimal(oc_clauses *c)
     for (size_t i = 0; i < c->n; i++) {
         size_t ni;
         const oc_lit *li = oc_clauses_get(c, i, &ni);
-        bool redundant = false;
-        for (size_t j = 0; j < c->n && !redundant; j++) {
-            size_t nj;
-            const oc_lit *lj = oc_clauses_get(c, j, &nj);
-            redundant = j != i && (nj < ni || (nj == ni && j < i)) && subset(lj, nj, li, ni);
-        }
-        if (!redundant)
+        if (!has_smaller(c, i))
             oc_clauses_add(&kept, li, ni);
     }
     oc_clauses_free(c);

@@ -77,4 +77,7 @@ void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode
         find_ws_fr_conflicts(es, &prp, lim, out, st);
         oc_prp_free(&prp);
     }
+    /* A conflict that contains another one is implied by the other's
+     * clause; the solver would only carry it. */
+    oc_clauses_keep_minimal(out);
 }

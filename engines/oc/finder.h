@@ -29,7 +29,8 @@ typedef struct {
     double cpu_stop_s;      /* process CPU time; 0 = none */
 } oc_finder_limits;
 
-/* Appends the conflicts to out (deduplicated). es must be indexed. */
+/* Adds the conflicts to out, which keeps only subset-minimal ones (a
+ * conflict's clause implies that of every superset). es must be indexed. */
 void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode,
                        const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st);
 

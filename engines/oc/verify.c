@@ -102,6 +102,7 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     oc_finder_limits lim = { per_kind < MAX_FINDER_CLAUSES ? per_kind : MAX_FINDER_CLAUSES,
                              c->cfg->cpu_stop_s };
     oc_find_conflicts(&enc->es, po, c->cfg->finder, &lim, &found, &c->out->finder);
+    size_t n_clauses = found.n;
     for (size_t i = 0; i < found.n; i++) {
         size_t n;
         const oc_lit *l = oc_clauses_get(&found, i, &n);
@@ -111,8 +112,9 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
     double spent = ordo_process_cputime_s() - t0;
     c->out->work.finder_s += spent;
     if (c->cfg->finder != OC_FINDER_NONE)
-        ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s",
-                 c->out->finder.conflicts_rf, c->out->finder.conflicts_ws_fr, spent);
+        ordo_log(ORDO_LOG_INFO, "oc: finder: %zu rf and %zu ws/fr conflicts in %.3f s, "
+                 "%zu subset-minimal clauses", c->out->finder.conflicts_rf,
+                 c->out->finder.conflicts_ws_fr, spent, n_clauses);
 }
 
 /* The verdict of a stage's SAT answer: under wSC a candidate (UNSAFE,

@@ -475,6 +475,31 @@ static void prp_index_agrees_with_the_scan(void **state)
     free_figure53(&f);
 }
 
+/* Only subset-minimal conflicts stay (the finder's and BASIC's kernel
+ * reasons): small ones by looking their subsets up, large ones by
+ * comparison. */
+static void clauses_keep_the_minimal_ones(void **state)
+{
+    (void)state;
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_clauses_add(&c, (oc_lit[]){ 2, 1 }, 2);
+    oc_clauses_add(&c, (oc_lit[]){ 1, 2, 3 }, 3);     /* contains {1, 2} */
+    oc_clauses_add(&c, (oc_lit[]){ 3, 4, 5, 6 }, 4);
+    oc_clauses_add(&c, (oc_lit[]){ 6, 4 }, 2);        /* added after its superset */
+    oc_clauses_add(&c, (oc_lit[]){ 9, 8, 7, 3, 10, 11, 12 }, 7); /* contains {7} */
+    oc_clauses_add(&c, (oc_lit[]){ 7 }, 1);
+    oc_clauses_add(&c, (oc_lit[]){ 3, 5, 8, 9, 10, 11, 12 }, 7);
+    assert_false(oc_clauses_add(&c, (oc_lit[]){ 1, 2 }, 2)); /* present */
+    oc_clauses_keep_minimal(&c);
+    assert_int_equal(c.n, 4);
+    assert_true(has_conflict(&c, (oc_lit[]){ 1, 2 }, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ 4, 6 }, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ 7 }, 1));
+    assert_true(has_conflict(&c, (oc_lit[]){ 3, 5, 8, 9, 10, 11, 12 }, 7));
+    oc_clauses_free(&c);
+}
+
 /* ---- Theorem 5 by brute force ----------------------------------------- */
 
 typedef struct {
@@ -650,6 +675,7 @@ int main(void)
         cmocka_unit_test(atomic_block_is_not_interleaved),
         cmocka_unit_test(cycle_through_an_order_against_the_ranks),
         cmocka_unit_test(prp_index_agrees_with_the_scan),
+        cmocka_unit_test(clauses_keep_the_minimal_ones),
         cmocka_unit_test(finder_never_excludes_a_valid_execution),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
