@@ -140,16 +140,12 @@ static void index_derivation_sources(oc_graph *g)
     free(key);
 }
 
-/* Ranks from program order, so that its edges need no repair (identity
- * for a cyclic program order: the repair then finds the cycle). */
+/* Ranks from the static program order's topological order, so that its
+ * edges need no repair (without one, event order: the repairs fix it). */
 static void initial_ranks(oc_graph *g)
 {
-    const oc_events *es = g->es;
-    unsigned *order = xmalloc((es->n + 1) * sizeof *order);
-    bool acyclic = oc_po_topological_order(es, order);
-    for (size_t i = 0; i < es->n; i++)
-        g->ord[acyclic ? order[i] : i] = (unsigned)i;
-    free(order);
+    for (size_t i = 0; i < g->es->n; i++)
+        g->ord[g->po ? g->po->order[i] : i] = (unsigned)i;
 }
 
 oc_graph *oc_graph_new(const oc_events *es, const oc_po *po)

@@ -58,6 +58,9 @@ bool oc_po_build(oc_po *po, const oc_events *es)
     po_adjacency a = adjacency(es);
     unsigned *order = xmalloc((es->n + 1) * sizeof *order);
     bool acyclic = topological_order(es->n, &a, order);
+    po->succ_start = a.start;
+    po->succ = a.succ;
+    po->order = order;
     /* Rows in reverse topological order: row(u) = ∪ over successors v of {v} ∪ row(v). */
     for (size_t k = es->n; acyclic && k-- > 0;) {
         unsigned u = order[k];
@@ -70,24 +73,15 @@ bool oc_po_build(oc_po *po, const oc_events *es)
                 row[w] |= vrow[w];
         }
     }
-    free(order);
-    free(a.start);
-    free(a.succ);
-    return acyclic;
-}
-
-bool oc_po_topological_order(const oc_events *es, unsigned *order)
-{
-    po_adjacency a = adjacency(es);
-    bool acyclic = topological_order(es->n, &a, order);
-    free(a.start);
-    free(a.succ);
     return acyclic;
 }
 
 void oc_po_free(oc_po *po)
 {
     free(po->bits);
+    free(po->succ_start);
+    free(po->succ);
+    free(po->order);
     memset(po, 0, sizeof *po);
 }
 

@@ -15,14 +15,17 @@
 typedef struct oc_po {
     size_t n, words; /* words per row */
     uint64_t *bits;  /* row a: events b with a <_po b */
+    /* The unconditional po edges as successor rows (succ[succ_start[e] ..
+     * succ_start[e+1]) follow e) and a topological order of them; the
+     * event graph ranks by it, the po-rf-po index walks it backwards
+     * (order is complete only when oc_po_build succeeded). */
+    size_t *succ_start;
+    unsigned *succ, *order;
 } oc_po;
 
 /* Returns false when program order has a cycle (a malformed event set). */
 bool oc_po_build(oc_po *po, const oc_events *es);
 void oc_po_free(oc_po *po);
-/* A topological order of the unconditional program order into order[]
- * (es->n entries); false on a cycle (order is then incomplete). */
-bool oc_po_topological_order(const oc_events *es, unsigned *order);
 bool oc_po_before(const oc_po *po, unsigned a, unsigned b);
 /* Signature of oc_po_query (events.h). */
 bool oc_po_query_fn(const void *po, unsigned a, unsigned b);

@@ -33,21 +33,21 @@ static bool keep_earlier(const oc_prp *x, unsigned *cell, unsigned candidate)
 /* Row x = the pairs written at x, merged with the rows of x's
  * unconditional po successors; rows are filled in reverse topological
  * order, so successors come first. */
-static bool fill_rows(oc_prp *x, const unsigned *order, const size_t *succ_start,
-                      const unsigned *succ, const size_t *rfw_start, const size_t *rfw)
+static bool fill_rows(oc_prp *x, const size_t *rfw_start, const size_t *rfw)
 {
     const oc_events *es = x->es;
+    const oc_po *po = x->po;
     size_t T = x->n_threads;
     for (size_t k = es->n; k-- > 0;) {
-        unsigned e = order[k];
+        unsigned e = po->order[k];
         unsigned *row = x->earliest + (size_t)e * T;
         for (size_t j = rfw_start[e]; j < rfw_start[e + 1]; j++) {
             size_t i = rfw[j];
             if (!keep_earlier(x, &row[es->ev[es->rf[i].r].thread], (unsigned)i + 1))
                 return false;
         }
-        for (size_t j = succ_start[e]; j < succ_start[e + 1]; j++) {
-            const unsigned *srow = x->earliest + (size_t)succ[j] * T;
+        for (size_t j = po->succ_start[e]; j < po->succ_start[e + 1]; j++) {
+            const unsigned *srow = x->earliest + (size_t)po->succ[j] * T;
             for (size_t t = 0; t < T; t++)
                 if (!keep_earlier(x, &row[t], srow[t]))
                     return false;
@@ -62,36 +62,17 @@ void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_ce
     size_t n = es->n, T = es->n_threads;
     if (!n || !T || n > max_cells / T)
         return;
-    size_t *key = xmalloc((es->n_po + es->n_rf + 1) * sizeof *key);
-    unsigned *succ = xmalloc((es->n_po + 1) * sizeof *succ);
-    size_t n_edges = 0; /* the unconditional po edges, by their source */
-    for (size_t i = 0; i < es->n_po; i++)
-        if (!es->po[i].lit) {
-            key[n_edges] = es->po[i].from;
-            succ[n_edges++] = es->po[i].to;
-        }
-    size_t *succ_start, *edge_of;
-    oc_rows_by_key(n, n_edges, key, &succ_start, &edge_of);
-    unsigned *succ_sorted = xmalloc((n_edges + 1) * sizeof *succ_sorted);
-    for (size_t j = 0; j < n_edges; j++)
-        succ_sorted[j] = succ[edge_of[j]];
+    size_t *key = xmalloc((es->n_rf + 1) * sizeof *key);
     for (size_t i = 0; i < es->n_rf; i++)
         key[i] = es->rf[i].w;
     size_t *rfw_start, *rfw;
     oc_rows_by_key(n, es->n_rf, key, &rfw_start, &rfw);
-    unsigned *order = xmalloc((n + 1) * sizeof *order);
     x->earliest = xcalloc(n * T, sizeof *x->earliest);
-    if (!oc_po_topological_order(es, order) ||
-        !fill_rows(x, order, succ_start, succ_sorted, rfw_start, rfw)) {
+    if (!fill_rows(x, rfw_start, rfw)) {
         free(x->earliest);
         x->earliest = NULL;
     }
-    free(order);
     free(key);
-    free(succ);
-    free(succ_start);
-    free(edge_of);
-    free(succ_sorted);
     free(rfw_start);
     free(rfw);
 }

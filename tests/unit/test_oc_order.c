@@ -399,8 +399,9 @@ static void atomic_block_is_not_interleaved(void **state)
 }
 
 /* The graph's searches trust a topological order of its edges. Thread 1
- * is a0 a1 a2, thread 2 is b0 b1 b2: the initial order interleaves them,
- * so rf(b2 -> a0) goes against it and must repair it. Then rf(a2 -> b0)
+ * is a0 a1 a2, thread 2 is b0 b1 b2. Both initial orders (event order
+ * without po; po's topological order, which interleaves the threads) rank
+ * b2 after a0, so rf(b2 -> a0) goes against them and must repair them. Then rf(a2 -> b0)
  * closes the cycle a0 a1 a2 b0 b1 b2 a0, found only if the repair moved
  * thread 2 before thread 1 (else the search from b0 stops at b2's old
  * rank). The static order (po) must not change the answer. */
