@@ -1,11 +1,12 @@
 /* Events, literals and the potential relations (thesis Section 5.3.1). */
 #include "events.h"
 
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ordo/xalloc.h>
+
+#include "rows.h"
 
 void oc_events_init(oc_events *es)
 {
@@ -86,27 +87,22 @@ unsigned oc_events_add_block(oc_events *es, unsigned begin, unsigned end)
  * bucketed by location first. */
 void oc_events_pair_up(oc_events *es, oc_po_query po_before, const void *ctx)
 {
-    unsigned n_locs = 0;
+    /* synchronisation events go to an extra location, n_locs, left out */
+    size_t n_locs = 0;
     for (size_t e = 0; e < es->n; e++)
         if (es->ev[e].kind != OC_SYNC && es->ev[e].loc + 1 > n_locs)
             n_locs = es->ev[e].loc + 1;
-    size_t *start = xcalloc(n_locs + 2, sizeof *start);
-    unsigned *bucket = xmalloc((es->n + 1) * sizeof *bucket);
+    size_t *key = xmalloc((es->n + 1) * sizeof *key);
     for (size_t e = 0; e < es->n; e++)
-        if (es->ev[e].kind != OC_SYNC)
-            start[es->ev[e].loc + 1]++;
-    for (unsigned l = 0; l < n_locs; l++)
-        start[l + 1] += start[l];
-    size_t *fill = xmalloc((n_locs + 1) * sizeof *fill);
-    memcpy(fill, start, (n_locs + 1) * sizeof *fill);
-    for (size_t e = 0; e < es->n; e++)
-        if (es->ev[e].kind != OC_SYNC)
-            bucket[fill[es->ev[e].loc]++] = (unsigned)e;
-    for (unsigned l = 0; l < n_locs; l++)
+        key[e] = es->ev[e].kind == OC_SYNC ? n_locs : es->ev[e].loc;
+    size_t *start, *bucket;
+    oc_rows_by_key(n_locs + 1, es->n, 1, key, &start, &bucket);
+    free(key);
+    for (size_t l = 0; l < n_locs; l++)
         for (size_t i = start[l]; i < start[l + 1]; i++) {
-            unsigned a = bucket[i];
+            unsigned a = (unsigned)bucket[i];
             for (size_t j = start[l]; j < start[l + 1]; j++) {
-                unsigned b = bucket[j];
+                unsigned b = (unsigned)bucket[j];
                 if (es->ev[a].kind == OC_READ && es->ev[b].kind == OC_WRITE &&
                     !po_before(ctx, a, b))
                     oc_events_add_rf(es, b, a);
@@ -116,50 +112,23 @@ void oc_events_pair_up(oc_events *es, oc_po_query po_before, const void *ctx)
         }
     free(start);
     free(bucket);
-    free(fill);
-}
-
-/* Compressed rows over m records of `stride` bytes at base: for each event
- * e, list[start[e]..start[e+1]) are the records whose unsigned field at
- * off_a (and off_b unless NO_FIELD) is e. */
-#define NO_FIELD ((size_t)-1)
-static unsigned field(const void *base, size_t stride, size_t i, size_t off)
-{
-    unsigned v;
-    memcpy(&v, (const char *)base + i * stride + off, sizeof v);
-    return v;
-}
-
-static void csr_build(size_t n, size_t m, const void *base, size_t stride, size_t off_a,
-                      size_t off_b, size_t **start_out, size_t **list_out)
-{
-    size_t *start = xcalloc(n + 2, sizeof *start);
-    size_t *list = xmalloc((2 * m + 1) * sizeof *list);
-    for (size_t i = 0; i < m; i++) {
-        start[field(base, stride, i, off_a) + 1]++;
-        if (off_b != NO_FIELD)
-            start[field(base, stride, i, off_b) + 1]++;
-    }
-    for (size_t e = 0; e < n; e++)
-        start[e + 1] += start[e];
-    size_t *fill = xmalloc((n + 1) * sizeof *fill);
-    memcpy(fill, start, (n + 1) * sizeof *fill);
-    for (size_t i = 0; i < m; i++) {
-        list[fill[field(base, stride, i, off_a)]++] = i;
-        if (off_b != NO_FIELD)
-            list[fill[field(base, stride, i, off_b)]++] = i;
-    }
-    free(fill);
-    free(*start_out);
-    free(*list_out);
-    *start_out = start;
-    *list_out = list;
 }
 
 void oc_events_index(oc_events *es)
 {
-    csr_build(es->n, es->n_rf, es->rf, sizeof(oc_rf_pair), offsetof(oc_rf_pair, r), NO_FIELD,
-              &es->rf_of_read_start, &es->rf_of_read);
-    csr_build(es->n, es->n_ws, es->ws, sizeof(oc_ws_pair), offsetof(oc_ws_pair, a),
-              offsetof(oc_ws_pair, b), &es->ws_of_write_start, &es->ws_of_write);
+    size_t n_keys = es->n_rf > 2 * es->n_ws ? es->n_rf : 2 * es->n_ws;
+    size_t *key = xmalloc((n_keys + 1) * sizeof *key);
+    for (size_t i = 0; i < es->n_rf; i++)
+        key[i] = es->rf[i].r;
+    free(es->rf_of_read_start);
+    free(es->rf_of_read);
+    oc_rows_by_key(es->n, es->n_rf, 1, key, &es->rf_of_read_start, &es->rf_of_read);
+    for (size_t i = 0; i < es->n_ws; i++) {
+        key[2 * i] = es->ws[i].a;
+        key[2 * i + 1] = es->ws[i].b;
+    }
+    free(es->ws_of_write_start);
+    free(es->ws_of_write);
+    oc_rows_by_key(es->n, es->n_ws, 2, key, &es->ws_of_write_start, &es->ws_of_write);
+    free(key);
 }

@@ -128,11 +128,11 @@ static void index_derivation_sources(oc_graph *g)
     size_t *key = xmalloc((es->n_rf + es->n + 1) * sizeof *key);
     for (size_t i = 0; i < es->n_rf; i++)
         key[i] = es->rf[i].w;
-    oc_rows_by_key(es->n, es->n_rf, key, &g->rfw_start, &g->rfw);
+    oc_rows_by_key(es->n, es->n_rf, 1, key, &g->rfw_start, &g->rfw);
     for (size_t e = 0; e < es->n; e++)
         key[e] = es->ev[e].kind == OC_WRITE ? es->ev[e].guard : 0;
     size_t *rows;
-    oc_rows_by_key(g->n_lits + 1, es->n, key, &g->wg_start, &rows);
+    oc_rows_by_key(g->n_lits + 1, es->n, 1, key, &g->wg_start, &rows);
     g->wg = xmalloc((es->n + 1) * sizeof *g->wg);
     for (size_t i = 0; i < es->n; i++)
         g->wg[i] = (unsigned)rows[i];

@@ -66,7 +66,7 @@ void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_ce
     for (size_t i = 0; i < es->n_rf; i++)
         key[i] = es->rf[i].w;
     size_t *rfw_start, *rfw;
-    oc_rows_by_key(n, es->n_rf, key, &rfw_start, &rfw);
+    oc_rows_by_key(n, es->n_rf, 1, key, &rfw_start, &rfw);
     x->earliest = xcalloc(n * T, sizeof *x->earliest);
     if (!fill_rows(x, rfw_start, rfw)) {
         free(x->earliest);
