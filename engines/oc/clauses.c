@@ -162,16 +162,53 @@ static bool has_smaller(const oc_clauses *c, size_t i)
     return false;
 }
 
-void oc_clauses_keep_minimal(oc_clauses *c)
+/* Rebuilds c from the conflicts, in order, that keep(i) accepts. */
+static void keep_if(oc_clauses *c, bool (*keep)(const oc_clauses *, size_t, void *), void *ud)
 {
     oc_clauses kept;
     oc_clauses_init(&kept);
     for (size_t i = 0; i < c->n; i++) {
         size_t ni;
         const oc_lit *li = oc_clauses_get(c, i, &ni);
-        if (!has_smaller(c, i))
+        if (keep(c, i, ud))
             oc_clauses_add(&kept, li, ni);
     }
     oc_clauses_free(c);
     *c = kept;
+}
+
+static bool is_minimal(const oc_clauses *c, size_t i, void *ud)
+{
+    (void)ud;
+    return !has_smaller(c, i);
+}
+
+void oc_clauses_keep_minimal(oc_clauses *c)
+{
+    keep_if(c, is_minimal, NULL);
+}
+
+typedef struct {
+    unsigned *uses; /* per literal: kept conflicts that contain it */
+    size_t cap;
+} occurrence_cap;
+
+static bool within_cap(const oc_clauses *c, size_t i, void *ud)
+{
+    occurrence_cap *oc = ud;
+    size_t n;
+    const oc_lit *l = oc_clauses_get(c, i, &n);
+    for (size_t k = 0; k < n; k++)
+        if (oc->uses[l[k]] >= oc->cap)
+            return false;
+    for (size_t k = 0; k < n; k++)
+        oc->uses[l[k]]++;
+    return true;
+}
+
+void oc_clauses_cap_occurrences(oc_clauses *c, oc_lit max_lit, size_t cap)
+{
+    occurrence_cap oc = { xcalloc((size_t)max_lit + 1, sizeof *oc.uses), cap };
+    keep_if(c, within_cap, &oc);
+    free(oc.uses);
 }

@@ -30,5 +30,8 @@ const oc_lit *oc_clauses_get(const oc_clauses *c, size_t i, size_t *n);
 /* Drops every conflict that contains another one (core kernel reasons,
  * seed 002 Section 5.3: only subset-minimal reasons are kept). */
 void oc_clauses_keep_minimal(oc_clauses *c);
+/* Keeps, in order, the conflicts none of whose literals (all <= max_lit)
+ * is already in cap kept conflicts. */
+void oc_clauses_cap_occurrences(oc_clauses *c, oc_lit max_lit, size_t cap);
 
 #endif

@@ -80,4 +80,9 @@ void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode
     /* A conflict that contains another one is implied by the other's
      * clause; the solver would only carry it. */
     oc_clauses_keep_minimal(out);
+    if (lim->max_per_literal) {
+        size_t found = out->n;
+        oc_clauses_cap_occurrences(out, es->n_lits, lim->max_per_literal);
+        st->truncated |= out->n < found;
+    }
 }

@@ -26,6 +26,7 @@ typedef struct {
  * truncated set is still sound to assert. */
 typedef struct {
     size_t max_per_kind;    /* distinct clauses of 5.4a, and of 5.4b/c */
+    size_t max_per_literal; /* asserted conflicts a literal may be in; 0 = any */
     double cpu_stop_s;      /* process CPU time; 0 = none */
 } oc_finder_limits;
 

@@ -70,7 +70,7 @@ static oc_finder_stats find(const oc_events *es, const oc_po *po, oc_finder_mode
 {
     oc_clauses_init(c);
     oc_finder_stats st = { 0 };
-    oc_find_conflicts(es, po, mode, &(oc_finder_limits){ max, 0 }, c, &st);
+    oc_find_conflicts(es, po, mode, &(oc_finder_limits){ .max_per_kind = max }, c, &st);
     return st;
 }
 
@@ -281,7 +281,7 @@ static void finder_shape_ws_fr(void **state)
     oc_clauses c;
     oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
     assert_int_equal(c.n, 0); /* no 5.4a shape here */
-    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ 100, 0 }, &c, &st);
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ .max_per_kind = 100 }, &c, &st);
     oc_lit want[3] = { g, rf_lit(&es, wy, ry), rf_lit(&es, wx, rx) };
     assert_int_equal(c.n, 1);
     assert_true(has_conflict(&c, want, 3));
@@ -290,7 +290,7 @@ static void finder_shape_ws_fr(void **state)
     /* a CPU stop already passed: nothing found, the set marked truncated */
     oc_clauses_init(&c);
     st = (oc_finder_stats){ 0 };
-    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ 100, 1e-9 }, &c, &st);
+    oc_find_conflicts(&es, &po, OC_FINDER_RF_WS_FR, &(oc_finder_limits){ .max_per_kind = 100, .cpu_stop_s = 1e-9 }, &c, &st);
     assert_int_equal(c.n, 0);
     assert_true(st.truncated);
     oc_clauses_free(&c);
@@ -501,6 +501,28 @@ static void clauses_keep_the_minimal_ones(void **state)
     oc_clauses_free(&c);
 }
 
+/* The per-literal cap keeps conflicts in order while none of their
+ * literals is in `cap` kept ones: a hub literal's later conflicts go. */
+static void clauses_cap_occurrences_in_order(void **state)
+{
+    (void)state;
+    oc_clauses c;
+    oc_clauses_init(&c);
+    oc_clauses_add(&c, (oc_lit[]){ 1, 2 }, 2);
+    oc_clauses_add(&c, (oc_lit[]){ 1, 3 }, 2);
+    oc_clauses_add(&c, (oc_lit[]){ 1, 4 }, 2);    /* literal 1 a third time */
+    oc_clauses_add(&c, (oc_lit[]){ 4, 5, 6 }, 3); /* 4 was not kept above */
+    oc_clauses_add(&c, (oc_lit[]){ 2, 3 }, 2);
+    oc_clauses_add(&c, (oc_lit[]){ 2, 6 }, 2);    /* literal 2 a third time */
+    oc_clauses_cap_occurrences(&c, 6, 2);
+    assert_int_equal(c.n, 4);
+    assert_true(has_conflict(&c, (oc_lit[]){ 1, 2 }, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ 1, 3 }, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ 4, 5, 6 }, 3));
+    assert_true(has_conflict(&c, (oc_lit[]){ 2, 3 }, 2));
+    oc_clauses_free(&c);
+}
+
 /* ---- Theorem 5 by brute force ----------------------------------------- */
 
 typedef struct {
@@ -677,6 +699,7 @@ int main(void)
         cmocka_unit_test(cycle_through_an_order_against_the_ranks),
         cmocka_unit_test(prp_index_agrees_with_the_scan),
         cmocka_unit_test(clauses_keep_the_minimal_ones),
+        cmocka_unit_test(clauses_cap_occurrences_in_order),
         cmocka_unit_test(finder_never_excludes_a_valid_execution),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
