@@ -49,37 +49,22 @@ void z3_apply_timeout(z3_smt *s, unsigned ms)
 
 static const ordo_solver_ops z3_ops;
 
-static Z3_solver held(Z3_context ctx, Z3_solver solver)
+/* The user propagator runs only in Z3's SMT core (the simple solver).
+ * Z3_mk_solver would run its first check through a tactic pipeline
+ * (preprocessing, no incremental state) and only later checks in the SMT
+ * core. */
+static bool in_smt_core(const ordo_smt_config *cfg)
 {
-    if (solver)
-        Z3_solver_inc_ref(ctx, solver);
-    return solver;
-}
-
-/* Sets the SMT core up while it holds no assertion. Z3 4.8 sets it up at
- * the first check: without a logic it installs every theory, after
- * static_features passes over all assertions whose results decide nothing
- * under the default arith.solver and string_solver. Those passes grow
- * faster than linearly with clauses over shared Boolean constants: 8 s of
- * a 9.6 s first check with the 336k finder clauses of barrier_2t. */
-static Z3_solver configured(Z3_context ctx, Z3_solver solver)
-{
-    if (solver)
-        Z3_solver_check(ctx, solver);
-    return solver;
+    return cfg->user_propagator || cfg->incremental;
 }
 
 static Z3_solver make_solver(Z3_context ctx, const ordo_smt_config *cfg)
 {
-    /* The user propagator runs only in Z3's SMT core (the simple solver).
-     * Z3_mk_solver would run its first check through a tactic pipeline
-     * (preprocessing, no incremental state) and only later checks in the
-     * SMT core. */
-    if (cfg->user_propagator || cfg->incremental)
-        return configured(ctx, held(ctx, Z3_mk_simple_solver(ctx)));
+    if (in_smt_core(cfg))
+        return Z3_mk_simple_solver(ctx);
     if (cfg->logic)
-        return held(ctx, Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, cfg->logic)));
-    return held(ctx, Z3_mk_solver(ctx));
+        return Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, cfg->logic));
+    return Z3_mk_solver(ctx);
 }
 
 static void drop_model(z3_smt *s)
@@ -113,6 +98,16 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
         free(s);
         return NULL;
     }
+    Z3_solver_inc_ref(s->ctx, s->solver);
+    /* The SMT core is set up while it holds no assertion. Z3 4.8 sets it
+     * up at the first check: without a logic it installs every theory,
+     * after static_features passes over all assertions whose results
+     * decide nothing under the default arith.solver and string_solver.
+     * Those passes grow faster than linearly with clauses over shared
+     * Boolean constants: 8 s of a 9.6 s first check with the 336k finder
+     * clauses of barrier_2t. */
+    if (in_smt_core(cfg))
+        Z3_solver_check(s->ctx, s->solver);
     s->bool_sort = Z3_mk_bool_sort(s->ctx);
     s->int_sort = Z3_mk_int_sort(s->ctx);
     s->timeout_ms = cfg->timeout_ms;
