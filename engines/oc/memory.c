@@ -53,6 +53,14 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
     return pt == OC_POINTS_ANY ? 0 : pt;
 }
 
+bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell)
+{
+    if (!m || !m->reads_complete)
+        return false;
+    size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, true, cell)];
+    return !l || !m->locs[l - 1].read;
+}
+
 void oc_memory_summary_free(oc_memory_summary *m)
 {
     free(m->regions);

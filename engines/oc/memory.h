@@ -10,6 +10,14 @@
  * (oc_memory_summary), and that second walk also learns from the first
  * which region the values stored in a location point to, so that a pointer
  * loaded from it is narrowed to that region's cells.
+ *
+ * A symbolic write is one guarded write per candidate cell. A cell that no
+ * event of the whole run reads cannot affect a read value, and a
+ * write-serialization of its writes consistent with any execution order
+ * exists, so such writes only cost the solver (an array written through
+ * an index and never read: 26_stack_cas has 1921 cells per write). A walk
+ * without blind accesses knows every read, so when it wrote such cells
+ * symbolically a second walk leaves those writes out.
  */
 #ifndef OC_MEMORY_H
 #define OC_MEMORY_H
@@ -37,6 +45,8 @@ typedef struct {
     uint64_t key;           /* variable index or cell address */
     ordo_type type;
     unsigned points;        /* what the values stored here point to */
+    bool read;              /* some event reads it */
+    bool written_symbolically; /* a candidate cell of a symbolic write */
 } oc_location;
 
 /* An open-addressing table of locations: slot -> index + 1 (0: empty). */
@@ -56,6 +66,7 @@ typedef struct {
     oc_location *locs;      /* the locations, with what their values point to */
     oc_loc_table table;
     bool cells_complete;    /* no blind write missed a later region */
+    bool reads_complete;    /* no blind access: locs[].read holds for every walk */
 } oc_memory_summary;
 
 /* The join of two points-to facts. */
@@ -64,6 +75,10 @@ unsigned oc_points_join(unsigned a, unsigned b);
 /* The region (+ 1) a pointer loaded from the location points into, or 0
  * when the summary does not say. */
 unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key);
+
+/* Whether a symbolic write to the cell may be left out: the summary knows
+ * every read and none reads it. */
+bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell);
 
 void oc_memory_summary_free(oc_memory_summary *m);
 

@@ -131,7 +131,8 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     unsigned loc = (unsigned)enc->n_locs++;
     int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
     oc_val v = oc_const(&enc->ar, type, init);
-    enc->locs[loc] = (oc_location){ is_mem, key, type, points_of(enc, v) };
+    enc->locs[loc] = (oc_location){ .is_mem = is_mem, .key = key, .type = type,
+                                    .points = points_of(enc, v) };
     enc->loc_table.slots[h] = loc + 1;
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
     enc->info[w].value = oc_term(&enc->ar, type, v);
@@ -282,6 +283,7 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     unsigned loc = location(enc, is_mem, key, type);
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_READ, loc, st);
+    enc->locs[loc].read = true;
     enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
     oc_val v = oc_retype(&enc->ar, type, oc_sym(enc->info[e].value), lt);
     if (enc->prior)
@@ -349,10 +351,49 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
     return true;
 }
 
+static unsigned sync_event(walker *w, const ordo_stmt *st);
+
+/* Whether cells lo..hi are addresses lo..hi of type t (no wrap-around). */
+static bool fits_address(ordo_type t, uint64_t hi)
+{
+    unsigned bits = t.width - (t.kind == ORDO_TY_INT && t.is_signed);
+    return bits >= 64 || hi < (UINT64_C(1) << bits);
+}
+
+/* addr ∈ cells (ascending): a range test per run of consecutive cells,
+ * not an equality per cell (one region is one run). */
+static ordo_term address_in(oc_encoding *enc, oc_val addr, ordo_type addr_type,
+                            const uint64_t *cells, size_t n)
+{
+    const oc_arith *ar = &enc->ar;
+    ordo_type b = ordo_ty_bool();
+    ordo_term *runs = xmalloc((n + 1) * sizeof *runs);
+    size_t n_runs = 0;
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && cells[j] == cells[j - 1] + 1; j++)
+            ;
+        oc_val lo = oc_const(ar, addr_type, (int64_t)cells[i]);
+        oc_val hi = oc_const(ar, addr_type, (int64_t)cells[j - 1]);
+        if (j - i > 1 && !fits_address(addr_type, cells[j - 1]))
+            j = i + 1; /* this cell alone */
+        oc_val in = j - i == 1 ? oc_binop(ar, ORDO_B_EQ, b, addr, addr_type, lo, addr_type)
+                               : oc_binop(ar, ORDO_B_AND, b,
+                                          oc_binop(ar, ORDO_B_LE, b, lo, addr_type, addr, addr_type),
+                                          b,
+                                          oc_binop(ar, ORDO_B_LE, b, addr, addr_type, hi, addr_type),
+                                          b);
+        runs[n_runs++] = oc_term(ar, b, in);
+    }
+    ordo_term t = ordo_smt_app(ar->s, ORDO_OP_OR, (unsigned)n_runs, runs);
+    free(runs);
+    return t;
+}
+
 /* A symbolic access becomes one guarded access per candidate cell (only
  * one is enabled); an address outside every candidate is undefined (the
  * interpreter stops): the thread stops. A read's value is the ite over
- * the candidates. */
+ * the candidates. A write to a cell the run never reads is left out
+ * (memory.h); the step it may have anchored gets a SYNC event. */
 static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, bool is_write,
                                 ordo_type type, oc_val v, const ordo_stmt *st)
 {
@@ -367,26 +408,36 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
         enc->blind_write |= is_write;
     }
     oc_guard at = w->st.g;
+    size_t n_left_out = 0;
+    for (size_t i = 0; is_write && i < n; i++)
+        n_left_out += oc_memory_cell_unread(enc->prior, cells[i]);
+    if (n_left_out && w->need_anchor && w->st.depth == 0)
+        sync_event(w, st);
+    enc->n_unread_writes += n_left_out;
     bool anchor = w->need_anchor;
-    ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     oc_val *vals = xmalloc((n + 1) * sizeof *vals);
+    ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     for (size_t i = 0; i < n; i++) {
+        vals[i] = oc_const(&enc->ar, type, 0);
+        if (n_left_out && oc_memory_cell_unread(enc->prior, cells[i]))
+            continue;
         oc_val is_c = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
                                oc_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
         eq[i] = oc_term(&enc->ar, ordo_ty_bool(), is_c);
         w->st.g = guard_and(enc, at, is_c);
         w->need_anchor = anchor; /* each candidate may be the step */
-        vals[i] = oc_const(&enc->ar, type, 0);
         if (w->st.g.kind == OC_G_FALSE)
             continue;
-        if (is_write)
+        if (is_write) {
             write_shared(w, true, cells[i], type, v, st);
-        else
+            enc->locs[location(enc, true, cells[i], type)].written_symbolically = true;
+        } else {
             vals[i] = read_shared(w, true, cells[i], type, st);
+        }
     }
     for (size_t i = n; !is_write && i-- > 0;)
         result = i == n - 1 ? vals[i] : oc_ite(&enc->ar, type, eq[i], vals[i], result);
-    w->st.g = guard_and(enc, at, oc_sym(ordo_smt_app(enc->ar.s, ORDO_OP_OR, (unsigned)n, eq)));
+    w->st.g = guard_and(enc, at, oc_sym(address_in(enc, addr, addr_type, cells, n)));
     /* The interpreter does not execute a statement with an undefined
      * access: its step (whose reads so far had no effect) is no step. */
     if (w->step_event != UINT_MAX)
@@ -1084,13 +1135,23 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
     return ok;
 }
 
+/* A cell written through a symbolic address that no event reads. */
+static bool unread_cell_written(const oc_encoding *enc)
+{
+    for (size_t l = 0; l < enc->n_locs; l++)
+        if (enc->locs[l].written_symbolically && !enc->locs[l].read)
+            return true;
+    return false;
+}
+
 bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out)
 {
-    if (!enc->blind_access)
+    if (!enc->blind_access && !unread_cell_written(enc))
         return false;
     *out = (oc_memory_summary){ .regions = enc->regions, .n_regions = enc->n_regions,
                                 .locs = enc->locs, .table = enc->loc_table,
-                                .cells_complete = !enc->blind_write_before_alloc };
+                                .cells_complete = !enc->blind_write_before_alloc,
+                                .reads_complete = !enc->blind_access };
     enc->regions = NULL;
     enc->locs = NULL;
     enc->loc_table = (oc_loc_table){ 0 };

@@ -171,8 +171,9 @@ static ordo_smt *create_solver(run_ctx *c)
 }
 
 /* Walks the program into *s. A walk with accesses through pointers of
- * unknown region is done again, in a fresh solver, knowing every region
- * and the points-to summary of the first walk (memory.h). */
+ * unknown region, or with symbolic writes to cells nothing reads, is done
+ * again, in a fresh solver, knowing every region, the points-to summary
+ * and the reads of the first walk (memory.h). */
 static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
 {
     size_t max_events = c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS;
@@ -220,6 +221,9 @@ static void run_stage(run_ctx *c, bool sc)
         ordo_log(ORDO_LOG_INFO, "oc: stage %d (%s): %zu events, %zu rf pairs, %zu ws pairs, "
                  "encoded in %.3f s", sc ? 2 : 1, sc ? "SC" : "wSC", o->events, o->rf_pairs,
                  o->ws_pairs, encoded);
+        if (enc.n_unread_writes)
+            ordo_log(ORDO_LOG_INFO, "oc: %zu writes to cells nothing reads left out",
+                     enc.n_unread_writes);
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);

@@ -1,6 +1,6 @@
-/* Unit tests of the oc engine's points-to summary (engines/oc/memory.c):
- * the join of points-to facts and what a second walk may assume of a
- * pointer loaded from a location. */
+/* Unit tests of the oc engine's memory summary (engines/oc/memory.c): the
+ * join of points-to facts, what a second walk may assume of a pointer
+ * loaded from a location, and which cells' symbolic writes it leaves out. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,17 +24,20 @@ static void join_keeps_one_region_and_ignores_null(void **state)
     assert_int_equal(oc_points_join(3, OC_POINTS_ANY), OC_POINTS_ANY);
 }
 
-/* A summary of four locations: global 0 -> region 2, global 1 -> any,
- * cell 100 -> region 1, global 2 -> only null. */
-static oc_memory_summary summary(bool cells_complete)
+/* A summary of five locations: global 0 -> region 2, global 1 -> any,
+ * cell 100 -> region 1 (read), global 2 -> only null, cell 101 (written
+ * symbolically, never read). */
+static oc_memory_summary summary(bool complete)
 {
+    static const ordo_type ptr = { ORDO_TY_PTR, 32, false }, cell = { ORDO_TY_INT, 64, true };
     static const oc_location locs[] = {
-        { false, 0, { ORDO_TY_PTR, 32, false }, 2 },
-        { false, 1, { ORDO_TY_PTR, 32, false }, OC_POINTS_ANY },
-        { true, 100, { ORDO_TY_INT, 64, true }, 1 },
-        { false, 2, { ORDO_TY_PTR, 32, false }, OC_POINTS_NULL },
+        { .is_mem = false, .key = 0, .type = ptr, .points = 2, .read = true },
+        { .is_mem = false, .key = 1, .type = ptr, .points = OC_POINTS_ANY, .read = true },
+        { .is_mem = true, .key = 100, .type = cell, .points = 1, .read = true },
+        { .is_mem = false, .key = 2, .type = ptr, .points = OC_POINTS_NULL },
+        { .is_mem = true, .key = 101, .type = cell, .written_symbolically = true },
     };
-    oc_memory_summary m = { .cells_complete = cells_complete };
+    oc_memory_summary m = { .cells_complete = complete, .reads_complete = complete };
     size_t n = sizeof locs / sizeof locs[0];
     m.locs = xmalloc(sizeof locs);
     for (size_t l = 0; l < n; l++) {
@@ -69,12 +72,29 @@ static void incomplete_cells_are_not_narrowed(void **state)
     oc_memory_summary_free(&m);
 }
 
+/* Only a summary that knows every read lets a write be left out, and only
+ * of a cell no event reads (accessed or not). */
+static void unread_cells_are_known_only_with_every_read(void **state)
+{
+    (void)state;
+    oc_memory_summary m = summary(true);
+    assert_false(oc_memory_cell_unread(&m, 100));
+    assert_true(oc_memory_cell_unread(&m, 101));
+    assert_true(oc_memory_cell_unread(&m, 102)); /* not accessed by the walk */
+    assert_false(oc_memory_cell_unread(NULL, 101)); /* a first walk */
+    oc_memory_summary_free(&m);
+    m = summary(false);
+    assert_false(oc_memory_cell_unread(&m, 101));
+    oc_memory_summary_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(join_keeps_one_region_and_ignores_null),
         cmocka_unit_test(loaded_pointer_gets_the_single_region),
         cmocka_unit_test(incomplete_cells_are_not_narrowed),
+        cmocka_unit_test(unread_cells_are_known_only_with_every_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
