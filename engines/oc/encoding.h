@@ -90,7 +90,8 @@ typedef struct oc_encoding {
     bool blind_access;      /* an access through a pointer of unknown region */
     bool blind_write;       /* ... that writes */
     bool blind_write_before_alloc; /* a blind write missed a later allocation */
-    size_t n_unread_writes; /* symbolic writes to unread cells left out (memory.h) */
+    bool writes_deferred;   /* a first walk left out symbolic writes (memory.h) */
+    size_t n_unread_writes; /* ... a second walk those to cells nothing reads */
     oc_section *sections;   /* per atomic block of es */
     size_t n_sections, cap_sections;
     unsigned init_done;     /* SYNC event after every initial write */
@@ -116,8 +117,8 @@ typedef struct oc_encoding {
  * walk has all its regions from the start and narrows loaded pointers. */
 bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
                size_t max_events, double cpu_stop_s, const oc_memory_summary *prior);
-/* After a successful walk with blind accesses, or with symbolic writes to
- * cells nothing reads: moves what the second walk needs from enc into out
+/* After a successful first walk with blind accesses or symbolic writes:
+ * moves what the second walk needs from enc into out
  * and returns true. Else returns false (the walk is final). */
 bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out);
 void oc_encoding_free(oc_encoding *enc);

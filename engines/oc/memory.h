@@ -15,9 +15,10 @@
  * event of the whole run reads cannot affect a read value, and a
  * write-serialization of its writes consistent with any execution order
  * exists, so such writes only cost the solver (an array written through
- * an index and never read: 26_stack_cas has 1921 cells per write). A walk
- * without blind accesses knows every read, so when it wrote such cells
- * symbolically a second walk leaves those writes out.
+ * an index and never read: 26_stack_cas has 1921 cells per write). A first
+ * walk therefore leaves every symbolic write out, noting only what it
+ * stores; when it had no blind access it knows every read, and the second
+ * walk writes only the cells something reads (else every cell).
  */
 #ifndef OC_MEMORY_H
 #define OC_MEMORY_H
@@ -46,7 +47,6 @@ typedef struct {
     ordo_type type;
     unsigned points;        /* what the values stored here point to */
     bool read;              /* some event reads it */
-    bool written_symbolically; /* a candidate cell of a symbolic write */
 } oc_location;
 
 /* An open-addressing table of locations: slot -> index + 1 (0: empty). */

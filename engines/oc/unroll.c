@@ -291,6 +291,14 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     return v;
 }
 
+/* What a store tells the memory summary: where the stored value points
+ * (a narrowed pointer is no pointer any more). */
+static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, oc_val v)
+{
+    unsigned pt = enc->locs[loc].type.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
+    enc->locs[loc].points = oc_points_join(enc->locs[loc].points, pt);
+}
+
 static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, oc_val v,
                          const ordo_stmt *st)
 {
@@ -299,10 +307,10 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_WRITE, loc, st);
     enc->info[e].value = oc_term(&enc->ar, lt, oc_retype(&enc->ar, lt, v, type));
-    /* A narrowed pointer is no pointer any more. */
-    unsigned pt = lt.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
-    enc->locs[loc].points = oc_points_join(enc->locs[loc].points, pt);
+    note_store(enc, loc, type, v);
 }
+
+/* ---- symbolic addresses ------------------------------------------------- */
 
 static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
 
@@ -389,11 +397,19 @@ static ordo_term address_in(oc_encoding *enc, oc_val addr, ordo_type addr_type,
     return t;
 }
 
+/* Whether a symbolic write leaves the cell out: a first walk leaves out
+ * every cell (it only learns what is read and stored), a second walk the
+ * cells that nothing reads (memory.h). */
+static bool write_left_out(const oc_encoding *enc, uint64_t cell)
+{
+    return !enc->prior || oc_memory_cell_unread(enc->prior, cell);
+}
+
 /* A symbolic access becomes one guarded access per candidate cell (only
  * one is enabled); an address outside every candidate is undefined (the
  * interpreter stops): the thread stops. A read's value is the ite over
- * the candidates. A write to a cell the run never reads is left out
- * (memory.h); the step it may have anchored gets a SYNC event. */
+ * the candidates. A write left out of a cell has no event; when one may
+ * have anchored the statement's step, a SYNC event does. */
 static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, bool is_write,
                                 ordo_type type, oc_val v, const ordo_stmt *st)
 {
@@ -410,17 +426,23 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     oc_guard at = w->st.g;
     size_t n_left_out = 0;
     for (size_t i = 0; is_write && i < n; i++)
-        n_left_out += oc_memory_cell_unread(enc->prior, cells[i]);
+        n_left_out += write_left_out(enc, cells[i]);
     if (n_left_out && w->need_anchor && w->st.depth == 0)
         sync_event(w, st);
-    enc->n_unread_writes += n_left_out;
+    if (enc->prior)
+        enc->n_unread_writes += n_left_out;
+    else
+        enc->writes_deferred |= n_left_out > 0;
     bool anchor = w->need_anchor;
     oc_val *vals = xmalloc((n + 1) * sizeof *vals);
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     for (size_t i = 0; i < n; i++) {
         vals[i] = oc_const(&enc->ar, type, 0);
-        if (n_left_out && oc_memory_cell_unread(enc->prior, cells[i]))
+        if (is_write && write_left_out(enc, cells[i])) {
+            if (!enc->prior)
+                note_store(enc, location(enc, true, cells[i], type), type, v);
             continue;
+        }
         oc_val is_c = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
                                oc_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
         eq[i] = oc_term(&enc->ar, ordo_ty_bool(), is_c);
@@ -428,12 +450,10 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
         w->need_anchor = anchor; /* each candidate may be the step */
         if (w->st.g.kind == OC_G_FALSE)
             continue;
-        if (is_write) {
+        if (is_write)
             write_shared(w, true, cells[i], type, v, st);
-            enc->locs[location(enc, true, cells[i], type)].written_symbolically = true;
-        } else {
+        else
             vals[i] = read_shared(w, true, cells[i], type, st);
-        }
     }
     for (size_t i = n; !is_write && i-- > 0;)
         result = i == n - 1 ? vals[i] : oc_ite(&enc->ar, type, eq[i], vals[i], result);
@@ -1135,18 +1155,9 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
     return ok;
 }
 
-/* A cell written through a symbolic address that no event reads. */
-static bool unread_cell_written(const oc_encoding *enc)
-{
-    for (size_t l = 0; l < enc->n_locs; l++)
-        if (enc->locs[l].written_symbolically && !enc->locs[l].read)
-            return true;
-    return false;
-}
-
 bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out)
 {
-    if (!enc->blind_access && !unread_cell_written(enc))
+    if (!enc->blind_access && !enc->writes_deferred)
         return false;
     *out = (oc_memory_summary){ .regions = enc->regions, .n_regions = enc->n_regions,
                                 .locs = enc->locs, .table = enc->loc_table,

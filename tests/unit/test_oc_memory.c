@@ -35,7 +35,7 @@ static oc_memory_summary summary(bool complete)
         { .is_mem = false, .key = 1, .type = ptr, .points = OC_POINTS_ANY, .read = true },
         { .is_mem = true, .key = 100, .type = cell, .points = 1, .read = true },
         { .is_mem = false, .key = 2, .type = ptr, .points = OC_POINTS_NULL },
-        { .is_mem = true, .key = 101, .type = cell, .written_symbolically = true },
+        { .is_mem = true, .key = 101, .type = cell },
     };
     oc_memory_summary m = { .cells_complete = complete, .reads_complete = complete };
     size_t n = sizeof locs / sizeof locs[0];
