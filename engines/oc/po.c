@@ -90,6 +90,11 @@ bool oc_po_before(const oc_po *po, unsigned a, unsigned b)
     return (po->bits[(size_t)a * po->words + b / 64] >> (b % 64)) & 1;
 }
 
+const uint64_t *oc_po_row(const oc_po *po, unsigned a)
+{
+    return po->bits + (size_t)a * po->words;
+}
+
 bool oc_po_query_fn(const void *po, unsigned a, unsigned b)
 {
     return oc_po_before(po, a, b);

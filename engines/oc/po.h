@@ -27,6 +27,8 @@ typedef struct oc_po {
 bool oc_po_build(oc_po *po, const oc_events *es);
 void oc_po_free(oc_po *po);
 bool oc_po_before(const oc_po *po, unsigned a, unsigned b);
+/* Row a: bit b of word b / 64 is set when a <_po b (po->words words). */
+const uint64_t *oc_po_row(const oc_po *po, unsigned a);
 /* Signature of oc_po_query (events.h). */
 bool oc_po_query_fn(const void *po, unsigned a, unsigned b);
 

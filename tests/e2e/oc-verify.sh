@@ -64,7 +64,7 @@ check "statistics are reported" grep -qE '^  oc.events +[1-9]' "$TMP/racy-counte
 # one candidate cell, not both allocations' (43 events, 17 rf pairs).
 check "a loaded pointer is narrowed to its region" grep -qE '^  oc.events +36$' \
     "$TMP/late-allocation-safe-basic-none"
-# Without leaving out the 64 writes of log_[i] (and its 64 initial
+# Without leaving out the 64 candidate writes of *slot (and their 64 initial
 # writes) there would be 146 events.
 check "writes to cells nothing reads are left out" grep -qE '^  oc.events +18$' \
     "$TMP/unread-array-safe-basic-none"
