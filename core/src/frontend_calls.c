@@ -9,6 +9,7 @@
  *   __VERIFIER_atomic_begin/end, __VERIFIER_atomic_* -> ATOMIC_BEGIN/END
  *   pthread_create/join/exit                         -> THREAD_START/JOIN/EXIT
  *   pthread_mutex_lock/unlock/trylock/init           -> LOCK/UNLOCK/...
+ *   pthread_key_create/getspecific/setspecific       -> frontend_tls.c
  *   pthread_cond_wait(c, m)                          -> UNLOCK m; LOCK m
  *     (a spurious wake-up, which POSIX allows: a sound over-approximation;
  *     signal and broadcast are then no-ops)
@@ -46,8 +47,7 @@ static void emit_final(fe *f, ordo_stmt_kind kind)
     f->cur = fe_new_loc(f);
 }
 
-/* 0, NULL, (void *)0, ... */
-static bool is_null_constant(fe *f, CXCursor c)
+bool fe_is_null_constant(fe *f, CXCursor c)
 {
     int64_t v;
     CXCursor kid[2];
@@ -353,7 +353,7 @@ static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     need_args(f, call, n, 2);
     const ordo_expr *id = fe_rvalue(f, args[0]);
-    if (!is_null_constant(f, args[1]) && !result_unused(f, args[1]))
+    if (!fe_is_null_constant(f, args[1]) && !result_unused(f, args[1]))
         fe_unsupported(f, args[1], "pthread_join with a result that is used");
     fe_emit(f, ordo_s_thread_join(f->p, id));
     return zero(f);
@@ -677,6 +677,8 @@ static const struct {
     { "pthread_mutexattr_destroy", b_succeed }, { "pthread_mutexattr_settype", b_succeed },
     { "pthread_condattr_init", b_succeed }, { "pthread_condattr_destroy", b_succeed },
     { "pthread_detach", b_succeed }, { "sched_yield", b_succeed },
+    { "pthread_key_create", fe_key_create }, { "pthread_getspecific", fe_getspecific },
+    { "pthread_setspecific", fe_setspecific }, { "pthread_key_delete", b_succeed },
     { "sleep", b_succeed }, { "usleep", b_succeed },
     { "printf", b_ignore }, { "fprintf", b_ignore }, { "puts", b_ignore },
     { "putchar", b_ignore }, { "fflush", b_ignore }, { "perror", b_ignore },

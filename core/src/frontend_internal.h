@@ -95,6 +95,9 @@ typedef struct fe {
     fe_map cases;        /* CaseStmt/DefaultStmt -> location, current switch */
     fe_jump jump;
     unsigned n_temps;
+    bool has_tls;        /* thread-specific data (frontend_tls.c): */
+    unsigned tls_keys;   /*   the global key counter */
+    unsigned tls_value0; /*   the thread-local value of key 0; key k's is + k */
     const char *file;    /* position of the construct being lowered */
     unsigned line;
 } fe;
@@ -197,6 +200,13 @@ const ordo_expr *fe_addr_const(fe *f, uint64_t a);
 /* The value of a function designator (f, &f, *fp, casts of these), or
  * NULL if c is none of these. */
 const ordo_expr *fe_function_value(fe *f, CXCursor c);
+
+/* ---- library calls (frontend_calls.c, frontend_tls.c) -------------------- */
+
+bool fe_is_null_constant(fe *f, CXCursor c); /* 0, NULL, (void *)0, ... */
+const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n);
+const ordo_expr *fe_getspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);
+const ordo_expr *fe_setspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);
 
 /* ---- calls (frontend_calls.c) ------------------------------------------- */
 

@@ -31,6 +31,8 @@ tasks="$tasks ftw-safe ftw-unsafe"
 # unread-array-*: symbolic writes to an array nothing reads are left out;
 # the statement's step stays in the counterexample (unsafe).
 tasks="$tasks unread-array-safe unread-array-unsafe"
+# tls-keys-*: pthread_key_create/getspecific/setspecific, a value per thread.
+tasks="$tasks tls-keys-safe tls-keys-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

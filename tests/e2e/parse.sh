@@ -38,6 +38,12 @@ printf '#include <ftw.h>\nint seen(const char *p, const struct stat *s, int f) {
 grep -q "^unsupported: ftw callback 'seen' that reads its path or stat argument (.*ftw.c:3)$" "$tmp/err" \
     || fail "message: $(cat "$tmp/err")"
 
+printf '#include <pthread.h>\nvoid done(void *v) {}\nint main(void) {\n  pthread_key_t k;\n  return pthread_key_create(&k, done); }\n' > "$tmp/dtor.c"
+"$ORDO" parse "$tmp/dtor.c" 2> "$tmp/err"; st=$?
+[ $st = 3 ] || fail "a key with a destructor exited $st"
+grep -q '^unsupported: pthread_key_create with a destructor (.*dtor.c:5)$' "$tmp/err" \
+    || fail "message: $(cat "$tmp/err")"
+
 "$ORDO" parse "$tmp/ok.c" --pass inline --pass unroll=3 --pass lbe --pass scoi > "$tmp/passes.txt" \
     2> "$tmp/passes.err" || fail "passes exited $?"
 grep -q '^scoi: [0-9]* statements removed$' "$tmp/passes.err" || fail "no scoi count"

@@ -168,6 +168,35 @@ static void thread_local_variables(void **state)
     assert_int_equal(run(src), ORDO_SIM_ERROR);
 }
 
+/* Thread-specific data: keys are distinct, each thread sees its own
+ * value (NULL at first), an uncreated key is refused. */
+static void thread_specific_data(void **state)
+{
+    (void)state;
+    const char *prog = "#include <pthread.h>\n"
+                       "pthread_key_t k0, k1;\n"
+                       "void *seen, *own;\n"
+                       "void *worker(void *a) {\n"
+                       "  seen = pthread_getspecific(k1);\n"
+                       "  check(pthread_setspecific(k1, (void *)42) == 0);\n"
+                       "  own = pthread_getspecific(k1); return a; }\n"
+                       "int main(void) {\n"
+                       "  int x;\n"
+                       "  check(pthread_key_create(&k0, 0) == 0 && pthread_key_create(&k1, 0) == 0);\n"
+                       "  check(k0 != k1 && pthread_getspecific(k1) == 0);\n"
+                       "  check(pthread_setspecific(k1, &x) == 0 && pthread_getspecific(k0) == 0);\n"
+                       "  pthread_t t; pthread_create(&t, 0, worker, 0); pthread_join(t, 0);\n"
+                       "  check(%s); check(own == (void *)42 && pthread_getspecific(k1) == &x);\n"
+                       "  check(pthread_setspecific(77, &x) == 22 && pthread_getspecific(77) == 0);\n"
+                       "  check(pthread_key_delete(k0) == 0);\n"
+                       "  return 0; }\n";
+    char src[1200];
+    snprintf(src, sizeof src, prog, "seen == 0");
+    expect_c_semantics(src);
+    snprintf(src, sizeof src, prog, "seen == &x"); /* one value for all threads would give &x */
+    assert_int_equal(run(src), ORDO_SIM_ERROR);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +207,7 @@ int main(void)
         cmocka_unit_test(control_flow),
         cmocka_unit_test(library_functions_and_vlas),
         cmocka_unit_test(thread_local_variables),
+        cmocka_unit_test(thread_specific_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
