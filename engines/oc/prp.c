@@ -58,29 +58,28 @@ static bool fill_rows(oc_prp *x, const size_t *rfw_start, const size_t *rfw)
 
 void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_cells)
 {
-    *x = (oc_prp){ es, po, es->n_threads, NULL };
+    *x = (oc_prp){ .es = es, .po = po, .n_threads = es->n_threads };
     size_t n = es->n, T = es->n_threads;
-    if (!n || !T || n > max_cells / T)
-        return;
     size_t *key = xmalloc((es->n_rf + 1) * sizeof *key);
     for (size_t i = 0; i < es->n_rf; i++)
         key[i] = es->rf[i].w;
-    size_t *rfw_start, *rfw;
-    oc_rows_by_key(n, es->n_rf, 1, key, &rfw_start, &rfw);
+    oc_rows_by_key(n, es->n_rf, 1, key, &x->rf_of_write_start, &x->rf_of_write);
+    free(key);
+    if (!n || !T || n > max_cells / T)
+        return;
     x->earliest = xcalloc(n * T, sizeof *x->earliest);
-    if (!fill_rows(x, rfw_start, rfw)) {
+    if (!fill_rows(x, x->rf_of_write_start, x->rf_of_write)) {
         free(x->earliest);
         x->earliest = NULL;
     }
-    free(key);
-    free(rfw_start);
-    free(rfw);
 }
 
 void oc_prp_free(oc_prp *x)
 {
     free(x->earliest);
-    x->earliest = NULL;
+    free(x->rf_of_write_start);
+    free(x->rf_of_write);
+    *x = (oc_prp){ 0 };
 }
 
 bool oc_prp_indexed(const oc_prp *x)
@@ -88,17 +87,35 @@ bool oc_prp_indexed(const oc_prp *x)
     return x->earliest != NULL;
 }
 
-/* The connecting pair of least index (the scan's answer): rf pairs are
- * ordered by location, then read, then write. */
+/* Lowers *best to the least index of an rf pair written at w whose read
+ * is po-before-or-equal b (a write's pairs are listed by index). */
+static void least_pair_of_write(const oc_prp *x, unsigned w, unsigned b, size_t *best)
+{
+    for (size_t j = x->rf_of_write_start[w]; j < x->rf_of_write_start[w + 1]; j++) {
+        size_t i = x->rf_of_write[j];
+        if (i >= *best)
+            return;
+        if (po_le(x->po, x->es->rf[i].r, b)) {
+            *best = i;
+            return;
+        }
+    }
+}
+
+/* The connecting pair of least index: its write is a or po-after a (a's
+ * po row), its read po-before-or-equal b. */
 static bool first_connecting_pair(const oc_prp *x, unsigned a, unsigned b, oc_lit *via)
 {
-    const oc_events *es = x->es;
-    for (size_t i = 0; i < es->n_rf; i++)
-        if (po_le(x->po, a, es->rf[i].w) && po_le(x->po, es->rf[i].r, b)) {
-            *via = es->rf[i].lit;
-            return true;
-        }
-    return false;
+    size_t best = x->es->n_rf;
+    least_pair_of_write(x, a, b, &best);
+    const uint64_t *row = oc_po_row(x->po, a);
+    for (size_t k = 0; k < x->po->words; k++)
+        for (uint64_t bits = row[k]; bits; bits &= bits - 1)
+            least_pair_of_write(x, (unsigned)(64 * k + (size_t)__builtin_ctzll(bits)), b, &best);
+    if (best == x->es->n_rf)
+        return false;
+    *via = x->es->rf[best].lit;
+    return true;
 }
 
 bool oc_prp_query(const oc_prp *x, unsigned a, unsigned b, oc_lit *via)

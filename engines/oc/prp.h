@@ -6,9 +6,10 @@
  * each event x and thread t it keeps the rf pair whose read is the
  * po-earliest read of t that x reaches through <=po;rf. Any later read of
  * t is po-after that one, so it alone decides whether some pair of t
- * connects x to y. Only when one does is the reason looked up: the
- * connecting pair of least index (one pair per query keeps the finder's
- * clause set polynomial, as the thesis' complexity bound assumes).
+ * connects x to y. Only when one does is the reason looked up, among the
+ * rf pairs of the writes po-after x: the connecting pair of least index
+ * (one pair per query keeps the finder's clause set polynomial, as the
+ * thesis' complexity bound assumes).
  */
 #ifndef OC_PRP_H
 #define OC_PRP_H
@@ -23,11 +24,12 @@ typedef struct {
     const oc_events *es;
     const oc_po *po;
     size_t n_threads;
-    unsigned *earliest; /* n * n_threads: rf index + 1, 0 = none; NULL: scan */
+    unsigned *earliest; /* n * n_threads: rf index + 1, 0 = none; NULL: no index */
+    size_t *rf_of_write_start, *rf_of_write; /* rf pairs by write (rows.h) */
 } oc_prp;
 
 /* Builds the index when it fits max_cells cells and each thread's reads
- * are totally ordered by po; otherwise queries scan the rf pairs. */
+ * are totally ordered by po; otherwise every query looks for the pair. */
 void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_cells);
 void oc_prp_free(oc_prp *x);
 bool oc_prp_indexed(const oc_prp *x);
