@@ -34,7 +34,7 @@ static const ordo_expr *zero(fe *f)
     return fe_int(f, int_type(), 0);
 }
 
-static void need_args(fe *f, CXCursor call, unsigned n, unsigned want)
+void fe_need_args(fe *f, CXCursor call, unsigned n, unsigned want)
 {
     if (n < want)
         fe_unsupported(f, call, "call with %u arguments, expected %u", n, want);
@@ -129,7 +129,7 @@ static const ordo_expr *b_exit(fe *f, CXCursor call, CXCursor *args, unsigned n)
 
 static const ordo_expr *b_assume(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 1);
+    fe_need_args(f, call, n, 1);
     unsigned ok = fe_new_loc(f), fail = fe_new_loc(f);
     fe_branch(f, args[0], ok, fail); /* the false branch blocks: no edge leaves it */
     f->cur = ok;
@@ -138,7 +138,7 @@ static const ordo_expr *b_assume(fe *f, CXCursor call, CXCursor *args, unsigned 
 
 static const ordo_expr *b_assert(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 1);
+    fe_need_args(f, call, n, 1);
     unsigned ok = fe_new_loc(f), fail = fe_new_loc(f);
     fe_branch(f, args[0], ok, fail);
     f->cur = fail;
@@ -259,7 +259,7 @@ static void emit_start(fe *f, unsigned proc, void *ctx)
 
 static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 4);
+    fe_need_args(f, call, n, 4);
     fe_place id = fe_deref_place(f, args[0]);
     check_ignored_args(f, &args[1], 1);
     unsigned proc = thread_entry(f, args[2]);
@@ -351,7 +351,7 @@ static bool result_unused(fe *f, CXCursor arg)
 
 static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 2);
+    fe_need_args(f, call, n, 2);
     const ordo_expr *id = fe_rvalue(f, args[0]);
     if (!fe_is_null_constant(f, args[1]) && !result_unused(f, args[1]))
         fe_unsupported(f, args[1], "pthread_join with a result that is used");
@@ -374,7 +374,7 @@ static const ordo_expr *b_thread_exit(fe *f, CXCursor call, CXCursor *args, unsi
 
 static const ordo_expr *mutex_addr(fe *f, CXCursor call, CXCursor *args, unsigned n, unsigned i)
 {
-    need_args(f, call, n, i + 1);
+    fe_need_args(f, call, n, i + 1);
     return fe_convert(f, fe_rvalue(f, args[i]), ordo_ty_ptr(f->p->data_model));
 }
 
@@ -461,13 +461,13 @@ static const ordo_expr *alloc(fe *f, const ordo_expr *bytes)
 
 static const ordo_expr *b_malloc(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 1);
+    fe_need_args(f, call, n, 1);
     return alloc(f, fe_rvalue(f, args[0]));
 }
 
 static const ordo_expr *b_calloc(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 2);
+    fe_need_args(f, call, n, 2);
     ordo_type pt = ordo_ty_ptr(f->p->data_model);
     const ordo_expr *a = fe_convert(f, fe_rvalue(f, args[0]), pt);
     const ordo_expr *b = fe_convert(f, fe_rvalue(f, args[1]), pt);
@@ -502,7 +502,7 @@ static const ordo_expr *b_strcpy(fe *f, CXCursor call, CXCursor *args, unsigned 
 {
     char bytes[256];
     size_t len;
-    need_args(f, call, n, 2);
+    fe_need_args(f, call, n, 2);
     if (!is_char_pointer(clang_getCursorType(args[0])) ||
         !literal_arg(f, args[1], bytes, sizeof bytes - 1, &len))
         fe_unsupported(f, call, "strcpy from something else than a string literal");
@@ -543,7 +543,7 @@ static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned 
 {
     char fmt[64];
     size_t len, convs = 0;
-    need_args(f, call, n, 2);
+    fe_need_args(f, call, n, 2);
     if (!is_argv_element(f, args[0]) || !literal_arg(f, args[1], fmt, sizeof fmt, &len))
         fe_unsupported(f, call, "sscanf of something else than an argument of main");
     for (size_t i = 0; i < len; i++)
@@ -609,7 +609,7 @@ static bool uses_param(CXCursor def, unsigned i)
  * that reads them is unsupported; the others get null pointers. */
 static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 3);
+    fe_need_args(f, call, n, 3);
     check_ignored_args(f, args, 1);
     check_ignored_args(f, args + 2, 1);
     CXType rt = clang_getCursorType(call);
@@ -650,7 +650,7 @@ static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
 
 static const ordo_expr *b_expect(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    need_args(f, call, n, 2);
+    fe_need_args(f, call, n, 2);
     check_ignored_args(f, args + 1, 1);
     return fe_convert(f, fe_rvalue(f, args[0]), fe_scalar(f, clang_getCursorType(call), call));
 }

@@ -204,6 +204,8 @@ const ordo_expr *fe_function_value(fe *f, CXCursor c);
 /* ---- library calls (frontend_calls.c, frontend_tls.c) -------------------- */
 
 bool fe_is_null_constant(fe *f, CXCursor c); /* 0, NULL, (void *)0, ... */
+/* Fails (unsupported) when the call has fewer than want arguments. */
+void fe_need_args(fe *f, CXCursor call, unsigned n, unsigned want);
 const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n);
 const ordo_expr *fe_getspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);
 const ordo_expr *fe_setspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);

@@ -62,8 +62,7 @@ static const ordo_expr *created(fe *f, const ordo_expr *key)
 
 const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    if (n < 2)
-        fe_unsupported(f, call, "call with %u arguments, expected 2", n);
+    fe_need_args(f, call, n, 2);
     if (!fe_is_null_constant(f, args[1]))
         fe_unsupported(f, args[1], "pthread_key_create with a destructor");
     make_tls(f);
@@ -91,8 +90,7 @@ const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
 
 const ordo_expr *fe_getspecific(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    if (n < 1)
-        fe_unsupported(f, call, "call with %u arguments, expected 1", n);
+    fe_need_args(f, call, n, 1);
     make_tls(f);
     const ordo_expr *key = fe_copy(f, key_arg(f, args[0]));
     const ordo_expr *v = fe_int(f, ordo_ty_ptr(f->p->data_model), 0);
@@ -103,8 +101,7 @@ const ordo_expr *fe_getspecific(fe *f, CXCursor call, CXCursor *args, unsigned n
 
 const ordo_expr *fe_setspecific(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
-    if (n < 2)
-        fe_unsupported(f, call, "call with %u arguments, expected 2", n);
+    fe_need_args(f, call, n, 2);
     make_tls(f);
     const ordo_expr *key = fe_copy(f, key_arg(f, args[0]));
     const ordo_expr *v = fe_copy(f, fe_convert(f, fe_rvalue(f, args[1]),

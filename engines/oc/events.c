@@ -22,6 +22,8 @@ void oc_events_free(oc_events *es)
     free(es->blocks);
     free(es->rf_of_read_start);
     free(es->rf_of_read);
+    free(es->rf_of_write_start);
+    free(es->rf_of_write);
     free(es->ws_of_write_start);
     free(es->ws_of_write);
     memset(es, 0, sizeof *es);
@@ -123,6 +125,11 @@ void oc_events_index(oc_events *es)
     free(es->rf_of_read_start);
     free(es->rf_of_read);
     oc_rows_by_key(es->n, es->n_rf, 1, key, &es->rf_of_read_start, &es->rf_of_read);
+    for (size_t i = 0; i < es->n_rf; i++)
+        key[i] = es->rf[i].w;
+    free(es->rf_of_write_start);
+    free(es->rf_of_write);
+    oc_rows_by_key(es->n, es->n_rf, 1, key, &es->rf_of_write_start, &es->rf_of_write);
     for (size_t i = 0; i < es->n_ws; i++) {
         key[2 * i] = es->ws[i].a;
         key[2 * i + 1] = es->ws[i].b;

@@ -73,6 +73,7 @@ typedef struct oc_events {
     unsigned n_threads;
     /* Per event: index of its rf pairs / ws pairs (built by oc_events_index). */
     size_t *rf_of_read_start, *rf_of_read; /* CSR: rf pairs whose read is e */
+    size_t *rf_of_write_start, *rf_of_write; /* CSR: rf pairs whose write is e */
     size_t *ws_of_write_start, *ws_of_write; /* CSR: ws pairs containing write e */
 } oc_events;
 

@@ -7,7 +7,6 @@
 
 #include "cpu_stop.h"
 #include "prp.h"
-#include "rows.h"
 
 /* The po-rf-po index's size limit (4 bytes a cell: 64 MB); above it the
  * finder scans the rf pairs per query. */
@@ -31,9 +30,8 @@ static int cmp_size(const void *a, const void *b)
 
 /* The partners j > i of rf pair a = rf[i] in Figure 5.4a, ascending: pairs
  * b with a.r <po b.w and b.r <po a.w. Only the rf pairs of the writes in
- * a.r's po row are candidates (by_write: rf pairs per write event). */
-static size_t rf_partners(const oc_events *es, const oc_po *po, size_t i,
-                          const size_t *by_write_start, const size_t *by_write, size_t *out)
+ * a.r's po row are candidates. */
+static size_t rf_partners(const oc_events *es, const oc_po *po, size_t i, size_t *out)
 {
     const oc_rf_pair *a = &es->rf[i];
     const uint64_t *row = oc_po_row(po, a->r);
@@ -41,8 +39,8 @@ static size_t rf_partners(const oc_events *es, const oc_po *po, size_t i,
     for (size_t k = 0; k < po->words; k++)
         for (uint64_t bits = row[k]; bits; bits &= bits - 1) {
             size_t w2 = 64 * k + (size_t)__builtin_ctzll(bits);
-            for (size_t m = by_write_start[w2]; m < by_write_start[w2 + 1]; m++) {
-                size_t j = by_write[m];
+            for (size_t m = es->rf_of_write_start[w2]; m < es->rf_of_write_start[w2 + 1]; m++) {
+                size_t j = es->rf_of_write[m];
                 if (j > i && oc_po_before(po, es->rf[j].r, a->w))
                     out[n++] = j;
             }
@@ -56,16 +54,10 @@ static size_t rf_partners(const oc_events *es, const oc_po *po, size_t i,
 static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_finder_limits *lim,
                               oc_clauses *out, oc_finder_stats *st)
 {
-    size_t *write_of = xmalloc((es->n_rf + 1) * sizeof *write_of);
-    for (size_t i = 0; i < es->n_rf; i++)
-        write_of[i] = es->rf[i].w;
-    size_t *by_write_start, *by_write;
-    oc_rows_by_key(es->n, es->n_rf, 1, write_of, &by_write_start, &by_write);
-    free(write_of);
     size_t *partners = xmalloc((es->n_rf + 1) * sizeof *partners);
     bool full = false;
     for (size_t i = 0; i < es->n_rf && !full && !out_of_time(lim->cpu_stop_s, i, st); i++) {
-        size_t n = rf_partners(es, po, i, by_write_start, by_write, partners);
+        size_t n = rf_partners(es, po, i, partners);
         for (size_t k = 0; k < n && !(full = out->n >= lim->max_per_kind); k++) {
             oc_lit lits[2] = { es->rf[i].lit, es->rf[partners[k]].lit };
             oc_clauses_add(out, lits, 2);
@@ -74,8 +66,6 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_fin
     }
     st->truncated |= full;
     free(partners);
-    free(by_write_start);
-    free(by_write);
 }
 
 /* Figures 5.4b/5.4c for w <rf r and a write w' of the same location:

@@ -79,7 +79,6 @@ struct oc_graph {
      * consequences are not derived yet (edges_done onwards). */
     size_t *todo, n_todo, cap_todo;
     size_t edges_done;
-    size_t *rfw_start, *rfw;     /* rf pairs by their write */
     size_t *wg_start;            /* writes by guard literal: */
     unsigned *wg;
     unsigned *queue;
@@ -121,14 +120,11 @@ static void index_literal_roles(oc_graph *g)
 
 static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base);
 
-/* rf pairs by write; write events by guard literal. */
+/* Write events by guard literal. */
 static void index_derivation_sources(oc_graph *g)
 {
     const oc_events *es = g->es;
-    size_t *key = xmalloc((es->n_rf + es->n + 1) * sizeof *key);
-    for (size_t i = 0; i < es->n_rf; i++)
-        key[i] = es->rf[i].w;
-    oc_rows_by_key(es->n, es->n_rf, 1, key, &g->rfw_start, &g->rfw);
+    size_t *key = xmalloc((es->n + 1) * sizeof *key);
     for (size_t e = 0; e < es->n; e++)
         key[e] = es->ev[e].kind == OC_WRITE ? es->ev[e].guard : 0;
     size_t *rows;
@@ -216,8 +212,6 @@ void oc_graph_free(oc_graph *g)
     free(g->queue_b);
     free(g->queue_f);
     free(g->todo);
-    free(g->rfw_start);
-    free(g->rfw);
     free(g->wg_start);
     free(g->wg);
     free(g->queue);
@@ -616,10 +610,10 @@ static void queue_rf_of_guard(oc_graph *g, oc_lit l)
         for (size_t k = es->ws_of_write_start[w2]; k < es->ws_of_write_start[w2 + 1]; k++) {
             const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
             unsigned w = ws->a == w2 ? ws->b : ws->a;
-            for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++)
-                if (g->val[es->rf[g->rfw[j]].lit] == TRUE_) {
+            for (size_t j = es->rf_of_write_start[w]; j < es->rf_of_write_start[w + 1]; j++)
+                if (g->val[es->rf[es->rf_of_write[j]].lit] == TRUE_) {
                     XGROW(g->todo, g->n_todo, g->cap_todo);
-                    g->todo[g->n_todo++] = g->rfw[j];
+                    g->todo[g->n_todo++] = es->rf_of_write[j];
                 }
         }
     }
@@ -744,8 +738,8 @@ static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
     }
     for (size_t i = 0; i < nb && g->n_conf < max_conflicts; i++) { /* rf sources before u */
         unsigned w = g->queue_b[i];
-        for (size_t j = g->rfw_start[w]; j < g->rfw_start[w + 1]; j++) {
-            const oc_rf_pair *p = &es->rf[g->rfw[j]];
+        for (size_t j = es->rf_of_write_start[w]; j < es->rf_of_write_start[w + 1]; j++) {
+            const oc_rf_pair *p = &es->rf[es->rf_of_write[j]];
             /* r before u: each r ≺ u ≺ v ≺ w' holds already */
             if (g->val[p->lit] == TRUE_ && g->before_r[p->r] != g->epoch_b)
                 changed |= derive_for_partners(g, p, NULL, 0, g->after_w, g->epoch_a,

@@ -5,8 +5,6 @@
 
 #include <ordo/xalloc.h>
 
-#include "rows.h"
-
 static bool po_le(const oc_po *po, unsigned a, unsigned b)
 {
     return a == b || oc_po_before(po, a, b);
@@ -33,7 +31,7 @@ static bool keep_earlier(const oc_prp *x, unsigned *cell, unsigned candidate)
 /* Row x = the pairs written at x, merged with the rows of x's
  * unconditional po successors; rows are filled in reverse topological
  * order, so successors come first. */
-static bool fill_rows(oc_prp *x, const size_t *rfw_start, const size_t *rfw)
+static bool fill_rows(oc_prp *x)
 {
     const oc_events *es = x->es;
     const oc_po *po = x->po;
@@ -41,8 +39,8 @@ static bool fill_rows(oc_prp *x, const size_t *rfw_start, const size_t *rfw)
     for (size_t k = es->n; k-- > 0;) {
         unsigned e = po->order[k];
         unsigned *row = x->earliest + (size_t)e * T;
-        for (size_t j = rfw_start[e]; j < rfw_start[e + 1]; j++) {
-            size_t i = rfw[j];
+        for (size_t j = es->rf_of_write_start[e]; j < es->rf_of_write_start[e + 1]; j++) {
+            size_t i = es->rf_of_write[j];
             if (!keep_earlier(x, &row[es->ev[es->rf[i].r].thread], (unsigned)i + 1))
                 return false;
         }
@@ -58,17 +56,12 @@ static bool fill_rows(oc_prp *x, const size_t *rfw_start, const size_t *rfw)
 
 void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_cells)
 {
-    *x = (oc_prp){ .es = es, .po = po, .n_threads = es->n_threads };
+    *x = (oc_prp){ es, po, es->n_threads, NULL };
     size_t n = es->n, T = es->n_threads;
-    size_t *key = xmalloc((es->n_rf + 1) * sizeof *key);
-    for (size_t i = 0; i < es->n_rf; i++)
-        key[i] = es->rf[i].w;
-    oc_rows_by_key(n, es->n_rf, 1, key, &x->rf_of_write_start, &x->rf_of_write);
-    free(key);
     if (!n || !T || n > max_cells / T)
         return;
     x->earliest = xcalloc(n * T, sizeof *x->earliest);
-    if (!fill_rows(x, x->rf_of_write_start, x->rf_of_write)) {
+    if (!fill_rows(x)) {
         free(x->earliest);
         x->earliest = NULL;
     }
@@ -77,9 +70,7 @@ void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_ce
 void oc_prp_free(oc_prp *x)
 {
     free(x->earliest);
-    free(x->rf_of_write_start);
-    free(x->rf_of_write);
-    *x = (oc_prp){ 0 };
+    x->earliest = NULL;
 }
 
 bool oc_prp_indexed(const oc_prp *x)
@@ -91,11 +82,12 @@ bool oc_prp_indexed(const oc_prp *x)
  * is po-before-or-equal b (a write's pairs are listed by index). */
 static void least_pair_of_write(const oc_prp *x, unsigned w, unsigned b, size_t *best)
 {
-    for (size_t j = x->rf_of_write_start[w]; j < x->rf_of_write_start[w + 1]; j++) {
-        size_t i = x->rf_of_write[j];
+    const oc_events *es = x->es;
+    for (size_t j = es->rf_of_write_start[w]; j < es->rf_of_write_start[w + 1]; j++) {
+        size_t i = es->rf_of_write[j];
         if (i >= *best)
             return;
-        if (po_le(x->po, x->es->rf[i].r, b)) {
+        if (po_le(x->po, es->rf[i].r, b)) {
             *best = i;
             return;
         }

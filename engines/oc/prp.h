@@ -25,11 +25,11 @@ typedef struct {
     const oc_po *po;
     size_t n_threads;
     unsigned *earliest; /* n * n_threads: rf index + 1, 0 = none; NULL: no index */
-    size_t *rf_of_write_start, *rf_of_write; /* rf pairs by write (rows.h) */
 } oc_prp;
 
 /* Builds the index when it fits max_cells cells and each thread's reads
- * are totally ordered by po; otherwise every query looks for the pair. */
+ * are totally ordered by po; otherwise every query looks for the pair.
+ * es must be indexed (oc_events_index). */
 void oc_prp_build(oc_prp *x, const oc_events *es, const oc_po *po, size_t max_cells);
 void oc_prp_free(oc_prp *x);
 bool oc_prp_indexed(const oc_prp *x);
