@@ -17,12 +17,18 @@ static bool model_true(oc_encoding *enc, ordo_term t)
     return v && enc->ar.s->ops->term_to_int64(enc->ar.s, v, &b) && b;
 }
 
+/* Assigns every literal its value in the current model and derives. */
+static size_t assign_model(oc_encoding *enc, oc_graph *g, size_t max_conflicts)
+{
+    for (oc_lit l = 1; l <= enc->es.n_lits; l++)
+        oc_graph_assign(g, l, l != enc->false_lit && model_true(enc, enc->lit_term[l]));
+    return oc_graph_propagate(g, max_conflicts);
+}
+
 oc_graph *oc_model_graph(oc_encoding *enc, size_t max_conflicts, size_t *n_conflicts)
 {
     oc_graph *g = oc_graph_new(&enc->es, enc->po);
-    for (oc_lit l = 1; l <= enc->es.n_lits; l++)
-        oc_graph_assign(g, l, l != enc->false_lit && model_true(enc, enc->lit_term[l]));
-    *n_conflicts = oc_graph_propagate(g, max_conflicts);
+    *n_conflicts = assign_model(enc, g, max_conflicts);
     return g;
 }
 
@@ -54,26 +60,42 @@ static bool refine(oc_encoding *enc, oc_graph *g, size_t n, oc_solve_stats *st)
     return ok;
 }
 
+/* One check and, on SAT, the model's graph (a level of g, popped again).
+ * Returns false when the model's conflicts were refined away (check
+ * again); otherwise the answer is in *r: SAT for an acyclic graph. */
+static bool check_once(oc_encoding *enc, oc_graph *g, oc_solve_stats *st, ordo_smt_result *r)
+{
+    double t0 = ordo_process_cputime_s();
+    *r = ordo_smt_check(enc->ar.s);
+    st->solver_time_s += ordo_process_cputime_s() - t0;
+    if (*r != ORDO_SMT_SAT || st->error) {
+        if (st->error)
+            *r = ORDO_SMT_UNKNOWN;
+        return true;
+    }
+    oc_graph_push(g);
+    size_t n = assign_model(enc, g, MAX_KERNEL_REASONS);
+    bool ok = n == 0 || refine(enc, g, n, st);
+    oc_graph_pop(g, 1);
+    if (!ok)
+        *r = ORDO_SMT_UNKNOWN;
+    return n == 0 || !ok;
+}
+
 ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double cpu_stop_s,
                          oc_solve_stats *st)
 {
+    /* One graph for every model: program order (level 0) is built once,
+     * each model's literals and orders are a level of their own. */
+    oc_graph *g = oc_graph_new(&enc->es, enc->po);
+    ordo_smt_result r = ORDO_SMT_UNKNOWN;
     for (;;) {
-        if (deadline && ordo_deadline_expired(deadline))
-            return ORDO_SMT_UNKNOWN;
-        if (oc_cpu_stop_reached(cpu_stop_s, 0, 1))
-            return ORDO_SMT_UNKNOWN;
-        double t0 = ordo_process_cputime_s();
-        ordo_smt_result r = ordo_smt_check(enc->ar.s);
-        st->solver_time_s += ordo_process_cputime_s() - t0;
-        if (r != ORDO_SMT_SAT || st->error)
-            return st->error ? ORDO_SMT_UNKNOWN : r;
-        size_t n;
-        oc_graph *g = oc_model_graph(enc, MAX_KERNEL_REASONS, &n);
-        bool ok = n == 0 || refine(enc, g, n, st);
-        oc_graph_free(g);
-        if (n == 0)
-            return ORDO_SMT_SAT;
-        if (!ok)
-            return ORDO_SMT_UNKNOWN;
+        if ((deadline && ordo_deadline_expired(deadline)) ||
+            oc_cpu_stop_reached(cpu_stop_s, 0, 1))
+            break;
+        if (check_once(enc, g, st, &r))
+            break;
     }
+    oc_graph_free(g);
+    return r;
 }

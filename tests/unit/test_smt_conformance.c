@@ -405,6 +405,32 @@ static void push_pop_restores(void **state)
     ordo_smt_destroy(s);
 }
 
+/* A refinement loop (BASIC's use) with the hint to assign every atom:
+ * the instance is created (Z3 knows the parameter) and answers as without
+ * it; the model follows each refinement. */
+static void refinement_loop_without_relevancy(void **state)
+{
+    (void)state;
+    ordo_smt_config cfg = { .incremental = true, .no_relevancy = true };
+    ordo_smt *s = new_solver(&cfg);
+    ordo_term x = int_var(s, "x"), p = bool_var(s, "p");
+    ordo_term small = ordo_smt_app2(s, ORDO_OP_LT, x, ordo_smt_int(s, 5));
+    ordo_term big = ordo_smt_app2(s, ORDO_OP_GT, x, ordo_smt_int(s, 10));
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_GT, x, ordo_smt_int(s, 0)));
+    ordo_smt_assert(s, ordo_smt_ite(s, p, small, big));
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    ordo_term first = ordo_smt_app2(s, ORDO_OP_EQ, x, ordo_smt_int(s, value_of(s, x)));
+    ordo_smt_assert(s, ordo_smt_app1(s, ORDO_OP_NOT, first));
+    ordo_smt_assert(s, p);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    int64_t v = value_of(s, x);
+    assert_true(v > 0 && v < 5);
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_GT, x, ordo_smt_int(s, 4)));
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
+    assert_null(ordo_smt_error(s));
+    ordo_smt_destroy(s);
+}
+
 static void assumptions_and_core(void **state)
 {
     (void)state;
@@ -1071,6 +1097,7 @@ static const struct CMUnitTest conformance[] = {
     cmocka_unit_test(arrays_read_over_write),
     cmocka_unit_test(arrays_int_index),
     cmocka_unit_test(push_pop_restores),
+    cmocka_unit_test(refinement_loop_without_relevancy),
     cmocka_unit_test(assumptions_and_core),
     cmocka_unit_test(core_needs_produce_cores),
     cmocka_unit_test(model_values_and_completion),

@@ -106,6 +106,12 @@ typedef struct {
      * check, the first one too, runs in the solver's incremental core, so
      * that the first check is no different kind of search from the rest. */
     bool incremental;
+    /* A hint for a caller that re-solves from scratch after each small
+     * change (a refinement loop over many clauses): assign every atom
+     * instead of filtering the relevant ones (Z3: smt.relevancy=0, whose
+     * default pays per clause occurrence at every check). Back ends
+     * without relevancy filtering ignore it. */
+    bool no_relevancy;
     uint64_t random_seed;
 } ordo_smt_config;
 
