@@ -24,14 +24,9 @@
 
 typedef const ordo_expr *(*builtin_fn)(fe *f, CXCursor call, CXCursor *args, unsigned n);
 
-static ordo_type int_type(void)
-{
-    return ordo_ty_int(32, true);
-}
-
 static const ordo_expr *zero(fe *f)
 {
-    return fe_int(f, int_type(), 0);
+    return fe_int(f, fe_int_type(), 0);
 }
 
 void fe_need_args(fe *f, CXCursor call, unsigned n, unsigned want)
@@ -395,7 +390,7 @@ static const ordo_expr *b_unlock(fe *f, CXCursor call, CXCursor *args, unsigned 
 static const ordo_expr *b_trylock(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     const ordo_expr *a = mutex_addr(f, call, args, n, 0);
-    ordo_type it = int_type();
+    ordo_type it = fe_int_type();
     unsigned r = fe_temp(f, it), held = fe_temp(f, it);
     fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, held), ordo_e_load(f->p, it, a)));
@@ -419,7 +414,7 @@ static const ordo_expr *b_mutex_init(fe *f, CXCursor call, CXCursor *args, unsig
 {
     const ordo_expr *a = mutex_addr(f, call, args, n, 0);
     check_ignored_args(f, args + 1, n - 1);
-    fe_emit(f, ordo_s_assign(f->p, ordo_lv_mem(int_type(), a), zero(f)));
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_mem(fe_int_type(), a), zero(f)));
     return zero(f);
 }
 
@@ -555,7 +550,7 @@ static const ordo_expr *b_sscanf(fe *f, CXCursor call, CXCursor *args, unsigned 
         }
     if (convs != n - 2)
         fe_unsupported(f, call, "sscanf with %zu conversions and %u targets", convs, n - 2);
-    ordo_type it = int_type();
+    ordo_type it = fe_int_type();
     unsigned r = fe_temp(f, it);
     fe_emit(f, ordo_s_havoc(f->p, ordo_lv_var(f->p, r)));
     const ordo_expr *rv = ordo_e_var(f->p, r);
@@ -620,7 +615,7 @@ static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
     const ordo_expr *target = fe_function_value(f, args[1]);
     if (!target)
         target = fe_rvalue(f, args[1]);
-    ordo_type it = int_type(), pt = ordo_ty_ptr(f->p->data_model);
+    ordo_type it = fe_int_type(), pt = ordo_ty_ptr(f->p->data_model);
     unsigned r = fe_temp(f, it), more = fe_temp(f, it), flag = fe_temp(f, it), c = fe_temp(f, it);
     call_ctx cc = { .has_value = true, .lv = ordo_lv_var(f->p, c), .n = 3,
                     .vals = { fe_int(f, pt, 0), fe_int(f, pt, 0), ordo_e_var(f->p, flag) } };

@@ -144,6 +144,9 @@ ordo_type fe_cell_type(fe *f, CXType t, uint64_t offset, CXCursor at);
 uint64_t fe_pointee_cells(fe *f, CXType t, CXCursor at);
 ordo_type fe_promote(ordo_type t);
 ordo_type fe_common(ordo_type a, ordo_type b);
+/* C's int (32 bits in every data model ordo supports): the type of the
+ * status codes the pthread and stdlib models return. */
+static inline ordo_type fe_int_type(void) { return ordo_ty_int(32, true); }
 
 /* ---- emitting (frontend_emit.c) ----------------------------------------- */
 

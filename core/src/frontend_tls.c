@@ -21,11 +21,6 @@
 
 enum { FE_EAGAIN = 11, FE_EINVAL = 22 };
 
-static ordo_type int_type(void)
-{
-    return ordo_ty_int(32, true);
-}
-
 /* The hidden variables, made at the first use of a key. */
 static void make_tls(fe *f)
 {
@@ -68,7 +63,7 @@ const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
     make_tls(f);
     fe_place key = fe_deref_place(f, args[0]);
     ordo_type kt = fe_scalar(f, key.ctype, call), ut = ordo_ty_int(32, false);
-    unsigned r = fe_temp(f, int_type());
+    unsigned r = fe_temp(f, fe_int_type());
     fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_BEGIN));
     const ordo_expr *next = fe_copy(f, ordo_e_var(f->p, f->tls_keys));
     unsigned give = fe_new_loc(f), full = fe_new_loc(f), end = fe_new_loc(f);
@@ -78,10 +73,10 @@ const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
     fe_store(f, key, fe_convert(f, next, kt), call);
     fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, f->tls_keys),
                              ordo_e_binop(f->p, ORDO_B_ADD, ut, next, fe_int(f, ut, 1))));
-    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), fe_int(f, int_type(), 0)));
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), fe_int(f, fe_int_type(), 0)));
     fe_goto(f, end);
     f->cur = full;
-    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), fe_int(f, int_type(), FE_EAGAIN)));
+    fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, r), fe_int(f, fe_int_type(), FE_EAGAIN)));
     fe_goto(f, end);
     f->cur = end;
     fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
@@ -114,5 +109,5 @@ const ordo_expr *fe_setspecific(fe *f, CXCursor call, CXCursor *args, unsigned n
         fe_emit(f, ordo_s_assign(f->p, ordo_lv_var(f->p, slot),
                                  ordo_e_ite(f->p, mine, v, ordo_e_var(f->p, slot))));
     }
-    return ordo_e_ite(f->p, valid, fe_int(f, int_type(), 0), fe_int(f, int_type(), FE_EINVAL));
+    return ordo_e_ite(f->p, valid, fe_int(f, fe_int_type(), 0), fe_int(f, fe_int_type(), FE_EINVAL));
 }
