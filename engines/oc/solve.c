@@ -60,28 +60,6 @@ static bool refine(oc_encoding *enc, oc_graph *g, size_t n, oc_solve_stats *st)
     return ok;
 }
 
-/* One check and, on SAT, the model's graph (a level of g, popped again).
- * Returns false when the model's conflicts were refined away (check
- * again); otherwise the answer is in *r: SAT for an acyclic graph. */
-static bool check_once(oc_encoding *enc, oc_graph *g, oc_solve_stats *st, ordo_smt_result *r)
-{
-    double t0 = ordo_process_cputime_s();
-    *r = ordo_smt_check(enc->ar.s);
-    st->solver_time_s += ordo_process_cputime_s() - t0;
-    if (*r != ORDO_SMT_SAT || st->error) {
-        if (st->error)
-            *r = ORDO_SMT_UNKNOWN;
-        return true;
-    }
-    oc_graph_push(g);
-    size_t n = assign_model(enc, g, MAX_KERNEL_REASONS);
-    bool ok = n == 0 || refine(enc, g, n, st);
-    oc_graph_pop(g, 1);
-    if (!ok)
-        *r = ORDO_SMT_UNKNOWN;
-    return n == 0 || !ok;
-}
-
 ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double cpu_stop_s,
                          oc_solve_stats *st)
 {
@@ -89,13 +67,21 @@ ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double
      * each model's literals and orders are a level of their own. */
     oc_graph *g = oc_graph_new(&enc->es, enc->po);
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
-    for (;;) {
-        if ((deadline && ordo_deadline_expired(deadline)) ||
-            oc_cpu_stop_reached(cpu_stop_s, 0, 1))
+    while (!(deadline && ordo_deadline_expired(deadline)) &&
+           !oc_cpu_stop_reached(cpu_stop_s, 0, 1)) {
+        double t0 = ordo_process_cputime_s();
+        r = ordo_smt_check(enc->ar.s);
+        st->solver_time_s += ordo_process_cputime_s() - t0;
+        if (r != ORDO_SMT_SAT || st->error)
             break;
-        if (check_once(enc, g, st, &r))
+        oc_graph_push(g);
+        size_t n = assign_model(enc, g, MAX_KERNEL_REASONS);
+        bool ok = n == 0 || refine(enc, g, n, st);
+        oc_graph_pop(g, 1);
+        if (n == 0 || !ok)
             break;
+        r = ORDO_SMT_UNKNOWN; /* refined: check again */
     }
     oc_graph_free(g);
-    return r;
+    return st->error ? ORDO_SMT_UNKNOWN : r;
 }

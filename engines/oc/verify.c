@@ -163,7 +163,7 @@ static ordo_smt *create_solver(run_ctx *c)
      * all four configurations search in the same core. BASIC's every check
      * searches from the base level again, and relevancy filtering costs
      * per clause occurrence each time: without it, over the fixed-bound
-     * corpus, BASIC's solver time drops 28 % and BASIC+OPT's 59 % (one
+     * corpus, BASIC's solver time drops 29 % and BASIC+OPT's 57 % (one
      * task, barrier_2t, gets slower than the limit). */
     ordo_smt_config cfg = { .user_propagator = c->cfg->prop, .incremental = true,
                             .no_relevancy = !c->cfg->prop,
