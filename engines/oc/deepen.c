@@ -130,6 +130,8 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
         if (max_static < ORDO_STATIC_TRIP_LIMIT)
             max_static = k < ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
         c.cpu_stop_s = b->deepen_s;
+        if (b->deepen_events && (!c.max_events || b->deepen_events < c.max_events))
+            c.max_events = b->deepen_events;
     }
     d.o = best;
     d.answer = best.work;

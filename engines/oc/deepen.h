@@ -15,6 +15,10 @@ typedef struct {
     unsigned unroll_max; /* deepest bound; <= unroll: one attempt only */
     double deepen_s;     /* CPU seconds after which no deeper attempt runs
                             and a running one stops; 0 = the run's deadline */
+    size_t deepen_events; /* a deeper attempt gives up beyond this many
+                             events (0 = the engine's limit): a stop that,
+                             unlike deepen_s, is the same for every
+                             configuration and every machine */
 } oc_bounds;
 
 typedef struct {

@@ -30,6 +30,9 @@ static const ordo_option_desc options[] = {
     { "deepen-time", ORDO_OPT_INT, "0", NULL, 0, 1000000,
       "CPU seconds of the run after which no deeper bound is tried and a running deeper "
       "attempt stops, keeping the last bounded SAFE (0: until the run's limit)" },
+    { "deepen-events", ORDO_OPT_INT, "0", NULL, 0, 1000000,
+      "a deeper bound whose encoding has more events than this is not tried, keeping the "
+      "last bounded SAFE: a deepest bound that does not depend on speed (0: 40000)" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
       "int, bv, or auto (bv when the program's meaning depends on bit-vectors)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
@@ -108,6 +111,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .unroll = (unsigned)ordo_opt_int(opt, "unroll"),
         .unroll_max = (unsigned)ordo_opt_int(opt, "unroll-max"),
         .deepen_s = (double)ordo_opt_int(opt, "deepen-time"),
+        .deepen_events = (size_t)ordo_opt_int(opt, "deepen-events"),
     };
     oc_deepened d = oc_verify_deepening(in->program, in->solvers, in->deadline, &cfg, &bounds);
     if (d.error) {

@@ -313,6 +313,36 @@ static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
     ordo_program_free(src);
 }
 
+/* --deepen-events: a deeper bound whose encoding has more events gives up
+ * and the last bounded SAFE stands; the first attempt is never capped. At
+ * bound 4 the program has more events than at bound 2. */
+static void deepening_stops_at_the_event_budget(void **state)
+{
+    (void)state;
+    ordo_program *src = violation_after_three_iterations();
+    oc_deepened first = deepen(src, &configs[3], 0);
+    size_t at_2 = first.o.events;
+    free(first.o.reason);
+    size_t budgets[] = { 1, at_2 };
+    for (size_t i = 0; i < 2; i++) {
+        oc_bounds b = { .unroll = 2, .unroll_max = 8, .deepen_events = budgets[i] };
+        oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &b);
+        assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+        assert_true(d.o.unwinding);
+        assert_int_equal(d.bound, 2);
+        assert_int_equal(d.attempts, 2);
+        assert_int_equal(d.o.events, at_2);
+        free(d.o.reason);
+    }
+    oc_bounds roomy = { .unroll = 2, .unroll_max = 8, .deepen_events = 4 * at_2 };
+    oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &roomy);
+    assert_int_equal(d.o.verdict, ORDO_VERDICT_UNSAFE);
+    assert_int_equal(d.bound, 4);
+    expect_replay(src, d.o.trace);
+    free(d.o.reason);
+    ordo_program_free(src);
+}
+
 /* A static trip count too large for the event limit: the first attempt
  * gives up, the retry unrolls every loop at most 2 times (a bounded SAFE),
  * deeper bounds follow until the limit stops them. The safe loop adds 2
@@ -410,6 +440,7 @@ int main(void)
         cmocka_unit_test(violation_beyond_the_bound),
         cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
         cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
+        cmocka_unit_test(deepening_stops_at_the_event_budget),
         cmocka_unit_test(unsigned_wrap_is_exact_in_int),
         cmocka_unit_test(int_arithmetic_is_not_misused),
     };
