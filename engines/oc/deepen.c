@@ -1,6 +1,7 @@
 /* Incremental unwinding of the oc engine (see deepen.h). */
 #include "deepen.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include <ordo/passes.h>
@@ -10,6 +11,9 @@
 /* ... and when GROWTH times the last attempt's time still fits: doubling
  * the bound doubles the events and can square the rf pairs. */
 #define GROWTH 4.0
+/* A deeper attempt stops this long before the run's deadline: the last
+ * bounded SAFE must be reported within the limit to count. */
+#define RESERVE_S 2.0
 
 static void outcome_free(oc_outcome *o)
 {
@@ -55,6 +59,21 @@ static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, 
     if (b->deepen_s > 0 && ordo_process_cputime_s() + need >= b->deepen_s)
         return false;
     return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S + need;
+}
+
+/* The CPU stop of a deeper attempt: --deepen-time, or RESERVE_S before
+ * the deadline, whichever comes first (0: none). */
+static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
+{
+    double stop = b->deepen_s;
+    double left = deadline ? ordo_deadline_left(deadline) : 1e9;
+    if (left < 1e9) {
+        /* a stop already passed must stay positive: 0 means none */
+        double reserved = fmax(ordo_process_cputime_s() + left - RESERVE_S, 1e-9);
+        if (stop <= 0 || reserved < stop)
+            stop = reserved;
+    }
+    return stop;
 }
 
 static bool bounded_safe(const oc_outcome *o)
@@ -129,7 +148,7 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
         k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;
         if (max_static < ORDO_STATIC_TRIP_LIMIT)
             max_static = k < ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
-        c.cpu_stop_s = b->deepen_s;
+        c.cpu_stop_s = deeper_stop(deadline, b);
         if (b->deepen_events && (!c.max_events || b->deepen_events < c.max_events))
             c.max_events = b->deepen_events;
     }

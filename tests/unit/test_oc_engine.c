@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <ordo/host.h>
 #include <ordo/ir_build.h>
 #include <ordo/passes.h>
 #include <ordo/trace.h>
@@ -343,6 +344,26 @@ static void deepening_stops_at_the_event_budget(void **state)
     ordo_program_free(src);
 }
 
+/* A deeper attempt stops 2 s before the run's deadline, so that the last
+ * bounded SAFE is reported in time: with 1.5 s left, the attempt at bound
+ * 4 gives up at once and bound 2 stands (without the reserve, bound 4
+ * finds the violation). */
+static void deepening_keeps_a_reserve_before_the_deadline(void **state)
+{
+    (void)state;
+    ordo_program *src = violation_after_three_iterations();
+    ordo_deadline close;
+    ordo_deadline_start(&close, ordo_process_cputime_s() + 1.5, 0);
+    oc_bounds b = { .unroll = 2, .unroll_max = 8 };
+    oc_deepened d = oc_verify_deepening(src, &z3, &close, &configs[3], &b);
+    assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(d.o.unwinding);
+    assert_int_equal(d.bound, 2);
+    assert_int_equal(d.attempts, 2);
+    free(d.o.reason);
+    ordo_program_free(src);
+}
+
 /* A static trip count too large for the event limit: the first attempt
  * gives up, the retry unrolls every loop at most 2 times (a bounded SAFE),
  * deeper bounds follow until the limit stops them. The safe loop adds 2
@@ -441,6 +462,7 @@ int main(void)
         cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
         cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
         cmocka_unit_test(deepening_stops_at_the_event_budget),
+        cmocka_unit_test(deepening_keeps_a_reserve_before_the_deadline),
         cmocka_unit_test(unsigned_wrap_is_exact_in_int),
         cmocka_unit_test(int_arithmetic_is_not_misused),
     };
