@@ -314,6 +314,16 @@ static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
     ordo_program_free(src);
 }
 
+/* d is a bounded SAFE at `bound` after `attempts` attempts; frees its reason. */
+static void expect_bounded_safe(oc_deepened *d, unsigned bound, unsigned attempts)
+{
+    assert_int_equal(d->o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(d->o.unwinding);
+    assert_int_equal(d->bound, bound);
+    assert_int_equal(d->attempts, attempts);
+    free(d->o.reason);
+}
+
 /* --deepen-events: a deeper bound whose encoding has more events gives up
  * and the last bounded SAFE stands; the first attempt is never capped. At
  * bound 4 the program has more events than at bound 2. */
@@ -328,12 +338,8 @@ static void deepening_stops_at_the_event_budget(void **state)
     for (size_t i = 0; i < 2; i++) {
         oc_bounds b = { .unroll = 2, .unroll_max = 8, .deepen_events = budgets[i] };
         oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &b);
-        assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
-        assert_true(d.o.unwinding);
-        assert_int_equal(d.bound, 2);
-        assert_int_equal(d.attempts, 2);
         assert_int_equal(d.o.events, at_2);
-        free(d.o.reason);
+        expect_bounded_safe(&d, 2, 2);
     }
     oc_bounds roomy = { .unroll = 2, .unroll_max = 8, .deepen_events = 4 * at_2 };
     oc_deepened d = oc_verify_deepening(src, &z3, NULL, &configs[3], &roomy);
@@ -356,11 +362,7 @@ static void deepening_keeps_a_reserve_before_the_deadline(void **state)
     ordo_deadline_start(&close, ordo_process_cputime_s() + 1.5, 0);
     oc_bounds b = { .unroll = 2, .unroll_max = 8 };
     oc_deepened d = oc_verify_deepening(src, &z3, &close, &configs[3], &b);
-    assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
-    assert_true(d.o.unwinding);
-    assert_int_equal(d.bound, 2);
-    assert_int_equal(d.attempts, 2);
-    free(d.o.reason);
+    expect_bounded_safe(&d, 2, 2);
     ordo_program_free(src);
 }
 
@@ -381,11 +383,7 @@ static void deepening_caps_static_loops_beyond_the_event_limit(void **state)
     assert_string_equal(once.reason, "too many events (more than 20)");
     free(once.reason);
     oc_deepened d = deepen(src, &cfg, 64);
-    assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
-    assert_true(d.o.unwinding);
-    assert_int_equal(d.bound, 8);
-    assert_int_equal(d.attempts, 5);
-    free(d.o.reason);
+    expect_bounded_safe(&d, 8, 5);
     ordo_program_free(src);
 }
 
