@@ -18,4 +18,14 @@ static inline bool oc_cpu_stop_reached(double cpu_stop_s, size_t i, size_t every
     return cpu_stop_s > 0 && i % every == 0 && ordo_process_cputime_s() >= cpu_stop_s;
 }
 
+/* The per-check solver limit (ms) that stops a check at cpu_stop_s, or 0
+ * for none (at least 1 ms: a check must not start without a limit). */
+static inline unsigned oc_cpu_stop_budget_ms(double cpu_stop_s)
+{
+    if (cpu_stop_s <= 0)
+        return 0;
+    double left = cpu_stop_s - ordo_process_cputime_s();
+    return left > 0.001 ? (unsigned)(left * 1000.0) : 1;
+}
+
 #endif

@@ -69,6 +69,10 @@ ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
     while (!(deadline && ordo_deadline_expired(deadline)) &&
            !oc_cpu_stop_reached(cpu_stop_s, 0, 1)) {
+        /* each check may use only what is left before the stop (the
+         * solver's limit was set for the first check) */
+        if (cpu_stop_s > 0)
+            enc->ar.s->ops->set_timeout(enc->ar.s, oc_cpu_stop_budget_ms(cpu_stop_s));
         double t0 = ordo_process_cputime_s();
         r = ordo_smt_check(enc->ar.s);
         st->solver_time_s += ordo_process_cputime_s() - t0;

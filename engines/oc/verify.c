@@ -6,6 +6,7 @@
 #include <ordo/xalloc.h>
 
 #include "cex.h"
+#include "cpu_stop.h"
 #include "encoding.h"
 #include "po.h"
 #include "solve.h"
@@ -147,16 +148,6 @@ static void conclude_sat(run_ctx *c, oc_encoding *enc, bool sc)
     oc_graph_free(g);
 }
 
-/* The per-check solver limit (ms) that stops a check at cpu_stop_s, or 0
- * for none (at least 1 ms: a check must not start without a limit). */
-static unsigned budget_ms(double cpu_stop_s)
-{
-    if (cpu_stop_s <= 0)
-        return 0;
-    double left = cpu_stop_s - ordo_process_cputime_s();
-    return left > 0.001 ? (unsigned)(left * 1000.0) : 1;
-}
-
 static ordo_smt *create_solver(run_ctx *c)
 {
     /* BASIC refines between checks; PROP's propagator needs the SMT core:
@@ -167,7 +158,7 @@ static ordo_smt *create_solver(run_ctx *c)
      * task, barrier_2t, gets slower than the limit). */
     ordo_smt_config cfg = { .user_propagator = c->cfg->prop, .incremental = true,
                             .no_relevancy = !c->cfg->prop,
-                            .timeout_ms = budget_ms(c->cfg->cpu_stop_s) };
+                            .timeout_ms = oc_cpu_stop_budget_ms(c->cfg->cpu_stop_s) };
     ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
     if (!s)
         fail(c->out, ORDO_VERDICT_ERROR,
