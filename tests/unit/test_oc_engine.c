@@ -273,6 +273,16 @@ static oc_deepened deepen(const ordo_program *src, const oc_config *cfg, unsigne
     return d;
 }
 
+/* d is a bounded SAFE at `bound` after `attempts` attempts; frees its reason. */
+static void expect_bounded_safe(oc_deepened *d, unsigned bound, unsigned attempts)
+{
+    assert_int_equal(d->o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(d->o.unwinding);
+    assert_int_equal(d->bound, bound);
+    assert_int_equal(d->attempts, attempts);
+    free(d->o.reason);
+}
+
 /* Incremental unwinding (deepen.h): bound 2 answers a bounded SAFE, bound
  * 4 finds the violation, which replays; without --unroll-max, or with
  * --deepen-time used up, one attempt. */
@@ -288,11 +298,7 @@ static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
         expect_replay(src, d.o.trace);
         free(d.o.reason);
         d = deepen(src, &configs[c], 0);
-        assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
-        assert_true(d.o.unwinding);
-        assert_int_equal(d.bound, 2);
-        assert_int_equal(d.attempts, 1);
-        free(d.o.reason);
+        expect_bounded_safe(&d, 2, 1);
     }
     /* a CPU stop already passed: the walk gives up at once */
     oc_config stopped = configs[3];
@@ -312,16 +318,6 @@ static void deepening_finds_a_violation_beyond_the_first_bound(void **state)
     assert_int_equal(d.attempts, 1);
     free(d.o.reason);
     ordo_program_free(src);
-}
-
-/* d is a bounded SAFE at `bound` after `attempts` attempts; frees its reason. */
-static void expect_bounded_safe(oc_deepened *d, unsigned bound, unsigned attempts)
-{
-    assert_int_equal(d->o.verdict, ORDO_VERDICT_SAFE);
-    assert_true(d->o.unwinding);
-    assert_int_equal(d->bound, bound);
-    assert_int_equal(d->attempts, attempts);
-    free(d->o.reason);
 }
 
 /* --deepen-events: a deeper bound whose encoding has more events gives up
