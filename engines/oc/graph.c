@@ -21,6 +21,7 @@ typedef struct {
     size_t reason, n_reason; /* slice of the reason pool */
     size_t next_out, next_in;
     bool lazy;
+    bool implied; /* held already when added: orders nothing new */
     unsigned a, b;
 } edge;
 
@@ -294,18 +295,33 @@ static unsigned next_epoch(unsigned *epoch, unsigned *marks, size_t n)
     return *epoch;
 }
 
-/* The ranks a search may visit: a path from a to b only passes ranks
- * between ord[a] and ord[b]. */
-typedef struct {
-    unsigned lo, hi;
-} rank_window;
+#define NO_ANCHOR UINT_MAX
 
-static const rank_window ALL_RANKS = { 0, UINT_MAX };
+/* The events a search may visit: ranks lo..hi (a path from a to b only
+ * passes ranks between ord[a] and ord[b]), and with a po_anchor, none
+ * in static program order after it (forward) or before it (backward). */
+typedef struct {
+    unsigned lo, hi, po_anchor;
+} search_scope;
+
+static bool in_scope(const oc_graph *g, search_scope sc, unsigned e, bool forward)
+{
+    if (g->ord[e] < sc.lo || g->ord[e] > sc.hi)
+        return false;
+    if (sc.po_anchor == NO_ANCHOR)
+        return true;
+    if (e == sc.po_anchor)
+        return false;
+    if (!g->po)
+        return true;
+    return forward ? !oc_po_before(g->po, sc.po_anchor, e)
+                   : !oc_po_before(g->po, e, sc.po_anchor);
+}
 
 /* Marks in `marks` every event within the window reachable from src
  * (forward) or reaching it (backward); stops early once `target` is
  * marked (NONE: never). Returns the number queued (src first). */
-static size_t bfs(oc_graph *g, unsigned src, bool forward, rank_window win, unsigned *marks,
+static size_t bfs(oc_graph *g, unsigned src, bool forward, search_scope sc, unsigned *marks,
                   unsigned *epoch, unsigned *queue, size_t target, bool *found)
 {
     unsigned ep = next_epoch(epoch, marks, g->es->n);
@@ -322,7 +338,7 @@ static size_t bfs(oc_graph *g, unsigned src, bool forward, rank_window win, unsi
         for (size_t k = forward ? g->head_out[u] : g->head_in[u]; k != NONE;
              k = forward ? g->edges[k].next_out : g->edges[k].next_in) {
             unsigned v = forward ? g->edges[k].to : g->edges[k].from;
-            if (marks[v] != ep && g->ord[v] >= win.lo && g->ord[v] <= win.hi) {
+            if (marks[v] != ep && in_scope(g, sc, v, forward)) {
                 marks[v] = ep;
                 queue[tail++] = v;
             }
@@ -342,18 +358,18 @@ static bool reaches(oc_graph *g, unsigned a, unsigned b, size_t *n_visited)
     if (g->po && a != b && oc_po_before(g->po, a, b)) /* level 0 edges */
         return true;
     bool found;
-    *n_visited = bfs(g, a, true, (rank_window){ g->ord[a], g->ord[b] }, g->seen, &g->epoch,
-                     g->queue, b, &found);
+    *n_visited = bfs(g, a, true, (search_scope){ g->ord[a], g->ord[b], NO_ANCHOR }, g->seen,
+                     &g->epoch, g->queue, b, &found);
     return found;
 }
 
 /* Every event reachable from src (forward) or reaching it within the
  * window, into queue and marks; returns their count. */
-static size_t collect(oc_graph *g, unsigned src, bool forward, rank_window win,
+static size_t collect(oc_graph *g, unsigned src, bool forward, search_scope sc,
                       unsigned *marks, unsigned *epoch, unsigned *queue)
 {
     bool found;
-    return bfs(g, src, forward, win, marks, epoch, queue, NONE, &found);
+    return bfs(g, src, forward, sc, marks, epoch, queue, NONE, &found);
 }
 
 bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b)
@@ -386,7 +402,8 @@ static void sort_by_rank(const oc_graph *g, unsigned *events, size_t n, uint64_t
 static void repair_ranks(oc_graph *g, unsigned u, unsigned v, unsigned *forward, size_t n_forward)
 {
     unsigned *backward = g->back_queue;
-    size_t n_backward = collect(g, u, false, (rank_window){ g->ord[v], g->ord[u] },
+    size_t n_backward = collect(g, u, false,
+                                (search_scope){ g->ord[v], g->ord[u], NO_ANCHOR },
                                 g->back_seen, &g->back_epoch, backward);
     sort_by_rank(g, backward, n_backward, g->rank_keys);
     sort_by_rank(g, forward, n_forward, g->rank_keys);
@@ -539,7 +556,8 @@ static int cmp_lit(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void append_edge(oc_graph *g, unsigned u, unsigned v, const reason_spec *r)
+static void append_edge(oc_graph *g, unsigned u, unsigned v, const reason_spec *r,
+                        bool implied)
 {
     XGROW(g->edges, g->n_edges, g->cap_edges);
     edge *e = &g->edges[g->n_edges];
@@ -548,6 +566,7 @@ static void append_edge(oc_graph *g, unsigned u, unsigned v, const reason_spec *
     e->reason = g->n_pool;
     e->n_reason = r->n;
     e->lazy = r->lazy;
+    e->implied = implied;
     e->a = r->a;
     e->b = r->b;
     for (size_t i = 0; i < r->n; i++) {
@@ -572,7 +591,8 @@ enum { SKIPPED, ADDED, CONFLICT };
 static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bool base)
 {
     size_t n_forward;
-    if (!base && u != v && reaches(g, u, v, &n_forward))
+    bool implied = u != v && reaches(g, u, v, &n_forward);
+    if (!base && implied)
         return SKIPPED;
     if (u == v || reaches(g, v, u, &n_forward)) {
         reason_begin(g);
@@ -584,7 +604,7 @@ static int try_add(oc_graph *g, unsigned u, unsigned v, const reason_spec *r, bo
         record_conflict(g);
         return CONFLICT;
     }
-    append_edge(g, u, v, r);
+    append_edge(g, u, v, r, implied);
     if (g->ord[v] < g->ord[u])
         repair_ranks(g, u, v, g->queue, n_forward);
     const oc_event *eu = &g->es->ev[u], *ev = &g->es->ev[v];
@@ -682,49 +702,70 @@ static bool derive_for_partners(oc_graph *g, const oc_rf_pair *p, const unsigned
     return changed;
 }
 
-/* The smallest and the largest rank among the writes that share a
- * location with w: the window of derive_from_rf's searches. */
-static rank_window partner_ranks(const oc_graph *g, unsigned w)
+/* The searches of derive_from_rf reach only the partners of w (writes of
+ * its location) whose guard holds: backward from r those ranked below r
+ * (from the lowest such rank), forward from w those ranked above w (up to
+ * the highest). An empty span needs no search. */
+typedef struct {
+    unsigned lo_before_r, hi_after_w;
+    bool any_before_r, any_after_w;
+} partner_span;
+
+static partner_span partner_ranks(const oc_graph *g, const oc_rf_pair *p)
 {
     const oc_events *es = g->es;
-    rank_window win = { UINT_MAX, 0 };
-    for (size_t k = es->ws_of_write_start[w]; k < es->ws_of_write_start[w + 1]; k++) {
+    partner_span sp = { UINT_MAX, 0, false, false };
+    for (size_t k = es->ws_of_write_start[p->w]; k < es->ws_of_write_start[p->w + 1]; k++) {
         const oc_ws_pair *ws = &es->ws[es->ws_of_write[k]];
-        unsigned rank = g->ord[ws->a == w ? ws->b : ws->a];
-        if (rank < win.lo)
-            win.lo = rank;
-        if (rank > win.hi)
-            win.hi = rank;
+        unsigned w2 = ws->a == p->w ? ws->b : ws->a, rank = g->ord[w2];
+        if (!oc_graph_is_true(g, es->ev[w2].guard))
+            continue;
+        if (rank < g->ord[p->r] && rank < sp.lo_before_r) {
+            sp.lo_before_r = rank;
+            sp.any_before_r = true;
+        }
+        if (rank > g->ord[p->w] && rank > sp.hi_after_w) {
+            sp.hi_after_w = rank;
+            sp.any_after_w = true;
+        }
     }
-    return win;
+    return sp;
 }
 
 /* All derivations of a rf pair that became true (or whose partners'
- * guards did). */
+ * guards did). The searches leave out w and what precedes it in program
+ * order (a partner before them precedes w already), and r and what
+ * follows it (a partner after them follows r already). */
 static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflicts)
 {
-    const oc_events *es = g->es;
-    if (es->ws_of_write_start[p->w] == es->ws_of_write_start[p->w + 1])
+    partner_span sp = partner_ranks(g, p);
+    if (sp.any_before_r)
+        collect(g, p->r, false, (search_scope){ sp.lo_before_r, UINT_MAX, p->w }, g->before_r,
+                &g->epoch_b, g->queue_b);
+    if (sp.any_after_w)
+        collect(g, p->w, true, (search_scope){ 0, sp.hi_after_w, p->r }, g->after_w,
+                &g->epoch_a, g->queue_f);
+    if (!sp.any_before_r && !sp.any_after_w)
         return false;
-    rank_window partners = partner_ranks(g, p->w);
-    collect(g, p->r, false, (rank_window){ partners.lo, UINT_MAX }, g->before_r, &g->epoch_b,
-            g->queue_b);
-    collect(g, p->w, true, (rank_window){ 0, partners.hi }, g->after_w, &g->epoch_a,
-            g->queue_f);
-    return derive_for_partners(g, p, g->before_r, g->epoch_b, g->after_w, g->epoch_a,
-                               max_conflicts);
+    return derive_for_partners(g, p, sp.any_before_r ? g->before_r : NULL, g->epoch_b,
+                               sp.any_after_w ? g->after_w : NULL, g->epoch_a, max_conflicts);
 }
 
 /* The consequences of a new order u ≺ v (incremental Axioms 2 and 3):
  * a write w' now reaching a read r through it (w' ≺ u, v ≺ r) with
  * w ≺rf r gives w' ≺ws w; a rf source w now reaching a write w' (w ≺ u,
- * v ≺ w') gives r ≺fr w'. Returns true if an order was added. */
+ * v ≺ w') gives r ≺fr w'. Returns true if an order was added. Only pairs
+ * the edge newly orders matter: the searches leave out what v follows or
+ * u precedes in static program order (ordered without the edge), and an
+ * edge that held already when it was added is not searched from at all. */
 static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
 {
     const oc_events *es = g->es;
     unsigned u = g->edges[e].from, v = g->edges[e].to;
-    size_t nb = collect(g, u, false, ALL_RANKS, g->before_r, &g->epoch_b, g->queue_b);
-    size_t nf = collect(g, v, true, ALL_RANKS, g->after_w, &g->epoch_a, g->queue_f);
+    size_t nb = collect(g, u, false, (search_scope){ 0, UINT_MAX, v }, g->before_r, &g->epoch_b,
+                        g->queue_b);
+    size_t nf = collect(g, v, true, (search_scope){ 0, UINT_MAX, u }, g->after_w, &g->epoch_a,
+                        g->queue_f);
     bool changed = false;
     for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) { /* reads after v */
         unsigned r = g->queue_f[i];
@@ -765,8 +806,9 @@ size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
         if (g->val[es->rf[g->todo[i]].lit] == TRUE_)
             derive_from_rf(g, &es->rf[g->todo[i]], max_conflicts);
     g->n_todo = 0;
-    while (g->edges_done < g->n_edges && g->n_conf < max_conflicts)
-        derive_from_edge(g, g->edges_done++, max_conflicts);
+    for (; g->edges_done < g->n_edges && g->n_conf < max_conflicts; g->edges_done++)
+        if (!g->edges[g->edges_done].implied)
+            derive_from_edge(g, g->edges_done, max_conflicts);
     return g->n_conf;
 }
 
