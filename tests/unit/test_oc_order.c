@@ -708,6 +708,154 @@ static void finder_never_excludes_a_valid_execution(void **state)
     assert_true(conflicts > 100); /* the test must exercise the finder */
 }
 
+/* ---- the event graph against a naive closure ---------------------------- */
+
+enum { MAX_EVENTS = 32 };
+
+typedef struct {
+    bool r[MAX_EVENTS][MAX_EVENTS];
+} closure;
+
+/* Adds a -> b and closes transitively; true if it was new. */
+static bool close_with(closure *c, size_t n, unsigned a, unsigned b)
+{
+    if (c->r[a][b])
+        return false;
+    for (size_t x = 0; x < n; x++)
+        if (x == a || c->r[x][a])
+            for (size_t y = 0; y < n; y++)
+                if (y == b || c->r[b][y])
+                    c->r[x][y] = true;
+    return true;
+}
+
+/* Axioms 1-3 to a fixpoint over the orders of the true literals, with
+ * matrices instead of searches; is there a cycle? */
+static bool naive_cycle(const oc_events *es, const bool *truth)
+{
+    closure c;
+    memset(&c, 0, sizeof c);
+    size_t n = es->n;
+    for (size_t i = 0; i < es->n_po; i++)
+        if (truth[es->po[i].lit])
+            close_with(&c, n, es->po[i].from, es->po[i].to);
+    for (size_t i = 0; i < es->n_rf; i++)
+        if (truth[es->rf[i].lit])
+            close_with(&c, n, es->rf[i].w, es->rf[i].r);
+    for (size_t i = 0; i < es->n_ws; i++) {
+        if (truth[es->ws[i].ab])
+            close_with(&c, n, es->ws[i].a, es->ws[i].b);
+        if (truth[es->ws[i].ba])
+            close_with(&c, n, es->ws[i].b, es->ws[i].a);
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < es->n_rf; i++) {
+            const oc_rf_pair *p = &es->rf[i];
+            if (!truth[p->lit])
+                continue;
+            for (size_t k = 0; k < es->n_ws; k++) {
+                const oc_ws_pair *ws = &es->ws[k];
+                if (ws->a != p->w && ws->b != p->w)
+                    continue;
+                unsigned w2 = ws->a == p->w ? ws->b : ws->a;
+                if (!truth[es->ev[w2].guard])
+                    continue;
+                if (c.r[w2][p->r])
+                    changed |= close_with(&c, n, w2, p->w);
+                if (c.r[p->w][w2])
+                    changed |= close_with(&c, n, p->r, w2);
+            }
+        }
+    }
+    for (size_t e = 0; e < n; e++)
+        if (c.r[e][e])
+            return true;
+    return false;
+}
+
+typedef struct {
+    oc_lit lit;
+    bool value;
+} assignment;
+
+/* Assigns as a solver would (a level each, propagating after each, one
+ * backtrack of random depth on the way) until a conflict; returns it
+ * (sorted, into reason) or 0 without one. */
+static size_t assign_incrementally(oc_graph *g, const assignment *a, size_t n, unsigned *seed,
+                                   oc_lit *reason)
+{
+    size_t back_at = rnd(seed, (unsigned)n + 1), back_to = rnd(seed, (unsigned)back_at + 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i == back_at && back_to < i) {
+            oc_graph_pop(g, (unsigned)(i - back_to));
+            back_at = n; /* once */
+            i = back_to;
+        }
+        oc_graph_push(g);
+        oc_graph_assign(g, a[i].lit, a[i].value);
+        if (oc_graph_propagate(g, 1)) {
+            size_t m;
+            const oc_lit *r = oc_graph_conflict(g, 0, &m);
+            memcpy(reason, r, m * sizeof *r);
+            return m;
+        }
+    }
+    return 0;
+}
+
+/* The event graph with static program order (its searches skip what po
+ * orders already, and edges that held already) finds a cycle exactly when
+ * the naive closure has one, also across a backtrack; and the reason of
+ * the cycle alone makes a cycle. */
+static void graph_agrees_with_a_naive_closure(void **state)
+{
+    (void)state;
+    unsigned seed = 777;
+    size_t cycles = 0, acyclic = 0;
+    for (int round = 0; round < 3000; round++) {
+        random_set s;
+        build_random(&s, &seed);
+        const oc_events *es = &s.es;
+        assert_true(es->n <= MAX_EVENTS && es->n_lits < 256);
+        assignment a[256];
+        size_t n = 0;
+        bool truth[256] = { false };
+        truth[0] = true;
+        for (oc_lit l = 1; l <= es->n_lits; l++) {
+            unsigned pick = rnd(&seed, 5); /* true 2/5, false 1/5, unassigned 2/5 */
+            if (pick < 3)
+                a[n++] = (assignment){ l, pick < 2 };
+            truth[l] = pick < 2;
+        }
+        for (size_t i = n; i > 1; i--) { /* a random order */
+            size_t j = rnd(&seed, (unsigned)i);
+            assignment t = a[i - 1];
+            a[i - 1] = a[j];
+            a[j] = t;
+        }
+        oc_graph *g = oc_graph_new(es, &s.po);
+        oc_lit reason[256];
+        size_t m = assign_incrementally(g, a, n, &seed, reason);
+        assert_int_equal(m > 0, naive_cycle(es, truth));
+        if (m) {
+            bool only[256] = { false };
+            only[0] = true;
+            for (size_t i = 0; i < m; i++) {
+                assert_true(truth[reason[i]]);
+                only[reason[i]] = true;
+            }
+            assert_true(naive_cycle(es, only));
+        }
+        cycles += m > 0;
+        acyclic += m == 0;
+        oc_graph_free(g);
+        oc_po_free(&s.po);
+        oc_events_free(&s.es);
+    }
+    assert_true(cycles > 300 && acyclic > 300); /* both answers exercised */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -724,6 +872,7 @@ int main(void)
         cmocka_unit_test(clauses_keep_the_minimal_ones),
         cmocka_unit_test(clauses_cap_occurrences_in_order),
         cmocka_unit_test(finder_never_excludes_a_valid_execution),
+        cmocka_unit_test(graph_agrees_with_a_naive_closure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
