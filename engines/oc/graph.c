@@ -318,7 +318,7 @@ static bool in_scope(const oc_graph *g, search_scope sc, unsigned e, bool forwar
                    : !oc_po_before(g->po, e, sc.po_anchor);
 }
 
-/* Marks in `marks` every event within the window reachable from src
+/* Marks in `marks` every event within the scope reachable from src
  * (forward) or reaching it (backward); stops early once `target` is
  * marked (NONE: never). Returns the number queued (src first). */
 static size_t bfs(oc_graph *g, unsigned src, bool forward, search_scope sc, unsigned *marks,
@@ -364,7 +364,7 @@ static bool reaches(oc_graph *g, unsigned a, unsigned b, size_t *n_visited)
 }
 
 /* Every event reachable from src (forward) or reaching it within the
- * window, into queue and marks; returns their count. */
+ * scope, into queue and marks; returns their count. */
 static size_t collect(oc_graph *g, unsigned src, bool forward, search_scope sc,
                       unsigned *marks, unsigned *epoch, unsigned *queue)
 {
