@@ -3,9 +3,12 @@
  * (DESIGN.md, "Runner and results"). Engines poll it and stop in time; the
  * runner enforces the limits anyway.
  */
+#include <math.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include <ordo/host.h>
+#include <ordo/xalloc.h>
 
 static double clock_s(clockid_t id)
 {
@@ -25,7 +28,7 @@ void ordo_deadline_start(ordo_deadline *d, double cpu_s, double wall_s)
 
 double ordo_deadline_left(const ordo_deadline *d)
 {
-    double left = 1e9;
+    double left = INFINITY;
     if (!d)
         return left;
     if (d->cpu_limit_s > 0) {
@@ -44,4 +47,18 @@ double ordo_deadline_left(const ordo_deadline *d)
 bool ordo_deadline_expired(const ordo_deadline *d)
 {
     return ordo_deadline_left(d) <= 0;
+}
+
+ordo_deadline *ordo_deadline_narrow(const ordo_deadline *d, double cpu_stop_s)
+{
+    ordo_deadline *n = xmalloc(sizeof *n);
+    *n = d ? *d : (ordo_deadline){ 0, 0 };
+    if (cpu_stop_s > 0 && (n->cpu_limit_s <= 0 || cpu_stop_s < n->cpu_limit_s))
+        n->cpu_limit_s = cpu_stop_s;
+    return n;
+}
+
+void ordo_deadline_free(ordo_deadline *d)
+{
+    free(d);
 }

@@ -66,8 +66,8 @@ static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, 
 static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
 {
     double stop = b->deepen_s;
-    double left = deadline ? ordo_deadline_left(deadline) : 1e9;
-    if (left < 1e9) {
+    double left = ordo_deadline_left(deadline);
+    if (isfinite(left)) {
         /* a stop already passed must stay positive: 0 means none */
         double reserved = fmax(ordo_process_cputime_s() + left - RESERVE_S, 1e-9);
         if (stop <= 0 || reserved < stop)

@@ -13,6 +13,10 @@
 
 #include "deepen.h"
 
+/* A macro's value as a string literal (for help texts). */
+#define TEXT_OF(x) #x
+#define TEXT(x) TEXT_OF(x)
+
 static const char *const procedures[] = { "basic", "prop", NULL };
 static const char *const finders[] = { "none", "rf", "rf-ws-fr", NULL };
 static const char *const ariths[] = { "auto", "int", "bv", NULL };
@@ -32,7 +36,8 @@ static const ordo_option_desc options[] = {
       "attempt stops, keeping the last bounded SAFE (0: until the run's limit)" },
     { "deepen-events", ORDO_OPT_INT, "0", NULL, 0, 1000000,
       "a deeper bound whose encoding has more events than this is not tried, keeping the "
-      "last bounded SAFE: a deepest bound that does not depend on speed (0: 40000)" },
+      "last bounded SAFE: a deepest bound that does not depend on speed (0: "
+      TEXT(OC_MAX_EVENTS) ")" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
       "int, bv, or auto (bv when the program's meaning depends on bit-vectors)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "clauses.h"
-#include "cpu_stop.h"
 
 /* Kernel reasons collected per refinement (seed 002 keeps all core ones;
  * a bound keeps one refinement cheap). */
@@ -60,19 +59,13 @@ static bool refine(oc_encoding *enc, oc_graph *g, size_t n, oc_solve_stats *st)
     return ok;
 }
 
-ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double cpu_stop_s,
-                         oc_solve_stats *st)
+ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, oc_solve_stats *st)
 {
     /* One graph for every model: program order (level 0) is built once,
      * each model's literals and orders are a level of their own. */
     oc_graph *g = oc_graph_new(&enc->es, enc->po);
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
-    while (!(deadline && ordo_deadline_expired(deadline)) &&
-           !oc_cpu_stop_reached(cpu_stop_s, 0, 1)) {
-        /* each check may use only what is left before the stop (the
-         * solver's limit was set for the first check) */
-        if (cpu_stop_s > 0)
-            enc->ar.s->ops->set_timeout(enc->ar.s, oc_cpu_stop_budget_ms(cpu_stop_s));
+    while (!(deadline && ordo_deadline_expired(deadline))) {
         double t0 = ordo_process_cputime_s();
         r = ordo_smt_check(enc->ar.s);
         st->solver_time_s += ordo_process_cputime_s() - t0;

@@ -33,10 +33,8 @@ oc_propagator *oc_prop_attach(oc_encoding *enc, oc_solve_stats *st);
 void oc_prop_free(oc_propagator *p);
 
 /* Checks until a model is consistent (SAT), UNSAT or UNKNOWN (also once
- * the deadline passes, or the process CPU time reaches cpu_stop_s when
- * that is positive). */
-ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, double cpu_stop_s,
-                         oc_solve_stats *st);
+ * the deadline passes: the solver's own, which also ends its checks). */
+ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, oc_solve_stats *st);
 
 /* The event graph of the current model with every literal assigned;
  * *n_conflicts conflicts (at most max) were found. */

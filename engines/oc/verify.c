@@ -6,7 +6,6 @@
 #include <ordo/xalloc.h>
 
 #include "cex.h"
-#include "cpu_stop.h"
 #include "encoding.h"
 #include "po.h"
 #include "solve.h"
@@ -32,8 +31,6 @@
  * stay in Int; more (a conversion in a loop body unrolled many times) and
  * bit-vectors are cheaper. */
 #define MAX_INT_CASE_SPLITS 12
-/* Static program order is kept as bit rows: beyond this, give up. */
-#define MAX_EVENTS 40000
 
 static oc_bv_need max_need(oc_bv_need a, oc_bv_need b)
 {
@@ -157,8 +154,7 @@ static ordo_smt *create_solver(run_ctx *c)
      * corpus, BASIC's solver time drops 29 % and BASIC+OPT's 57 % (one
      * task, barrier_2t, gets slower than the limit). */
     ordo_smt_config cfg = { .user_propagator = c->cfg->prop, .incremental = true,
-                            .no_relevancy = !c->cfg->prop,
-                            .timeout_ms = oc_cpu_stop_budget_ms(c->cfg->cpu_stop_s) };
+                            .no_relevancy = !c->cfg->prop };
     ordo_smt *s = ordo_smt_create(c->solvers, &cfg);
     if (!s)
         fail(c->out, ORDO_VERDICT_ERROR,
@@ -172,7 +168,7 @@ static ordo_smt *create_solver(run_ctx *c)
  * and the reads of the first walk (memory.h). */
 static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
 {
-    size_t max_events = c->cfg->max_events ? c->cfg->max_events : MAX_EVENTS;
+    size_t max_events = c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS;
     if (!oc_unroll(enc, c->p, *s, c->bv, max_events, c->cfg->cpu_stop_s, NULL))
         return false;
     oc_memory_summary first;
@@ -224,7 +220,7 @@ static void run_stage(run_ctx *c, bool sc)
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
         double solver_before = c->st.solver_time_s, decisions_before = o->work.decisions;
-        ordo_smt_result r = oc_solve(&enc, c->deadline, c->cfg->cpu_stop_s, &c->st);
+        ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
         ordo_smt_stats(s, add_solver_stat, o);
         ordo_log(ORDO_LOG_INFO, "oc: stage %d: %s after %.3f s in the solver, %.0f decisions",
                  sc ? 2 : 1, r == ORDO_SMT_SAT ? "sat" : r == ORDO_SMT_UNSAT ? "unsat" : "unknown",
@@ -275,11 +271,19 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     if (auto_bv)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",
                  bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
+    /* The attempt's CPU stop is a deadline: the solver's checks end there
+     * too, under the SMT layer's CPU timers (smt.h). */
+    ordo_deadline *stop = ordo_deadline_narrow(deadline, cfg->cpu_stop_s);
+    ordo_solver_factory stopped = *solvers;
+    stopped.deadline = stop;
+    c.solvers = &stopped;
+    c.deadline = stop;
     run_stage(&c, false);
     if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */
         o.stage = 2;
         run_stage(&c, true);
     }
+    ordo_deadline_free(stop);
     o.work.refinements = c.st.refinements;
     o.work.refinement_clauses = c.st.refinement_clauses;
     o.work.propagated_clauses = c.st.propagated_clauses;

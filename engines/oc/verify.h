@@ -14,6 +14,10 @@
 
 typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
 
+/* Static program order is kept as bit rows: beyond this many events the
+ * engine gives up. */
+#define OC_MAX_EVENTS 40000
+
 typedef struct {
     bool prop;              /* PROP, else BASIC */
     oc_finder_mode finder;

@@ -1,5 +1,6 @@
 /* Unit tests of the statistics sink, the deadline and logging
  * (core/src/stats.c, deadline.c, log.c). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -42,9 +43,41 @@ static void deadline_without_limits_is_far(void **state)
     (void)state;
     ordo_deadline d;
     ordo_deadline_start(&d, 0, 0);
-    assert_true(ordo_deadline_left(&d) > 1e6);
+    assert_true(isinf(ordo_deadline_left(&d)));
     assert_false(ordo_deadline_expired(&d));
-    assert_true(ordo_deadline_left(NULL) > 1e6);
+    assert_true(isinf(ordo_deadline_left(NULL)));
+}
+
+/* Seconds left of `parent` narrowed to the CPU stop `now + stop_in`
+ * (stop_in <= 0: no stop), for narrowed_deadline_takes_the_earlier_end. */
+static double left_narrowed(const ordo_deadline *parent, double stop_in)
+{
+    double stop = stop_in > 0 ? ordo_process_cputime_s() + stop_in : 0;
+    ordo_deadline *n = ordo_deadline_narrow(parent, stop);
+    double left = ordo_deadline_left(n);
+    ordo_deadline_free(n);
+    return left;
+}
+
+/* A narrowed deadline ends at the earlier of the parent's limits and the
+ * CPU stop; without a stop it is the parent, without a parent the stop. */
+static void narrowed_deadline_takes_the_earlier_end(void **state)
+{
+    (void)state;
+    ordo_deadline d;
+    ordo_deadline_start(&d, ordo_process_cputime_s() + 50, 100);
+    double left = left_narrowed(&d, 10);
+    assert_true(left > 9 && left <= 10);
+    left = left_narrowed(&d, 80);
+    assert_true(left > 49 && left <= 50);
+    left = left_narrowed(&d, 0);
+    assert_true(left > 49 && left <= 50);
+    left = left_narrowed(NULL, 10);
+    assert_true(left > 9 && left <= 10);
+    assert_true(isinf(left_narrowed(NULL, 0)));
+    ordo_deadline_start(&d, 0, 0.05); /* the wall end stays */
+    left = left_narrowed(&d, 10);
+    assert_true(left > 0 && left <= 0.05);
 }
 
 static void deadline_counts_wall_and_cpu(void **state)
@@ -89,6 +122,7 @@ int main(void)
         cmocka_unit_test(set_add_get_in_insertion_order),
         cmocka_unit_test(deadline_without_limits_is_far),
         cmocka_unit_test(deadline_counts_wall_and_cpu),
+        cmocka_unit_test(narrowed_deadline_takes_the_earlier_end),
         cmocka_unit_test(log_goes_to_the_stream_above_the_level),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

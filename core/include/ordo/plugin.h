@@ -68,10 +68,17 @@ double ordo_stat_get(const ordo_stats *s, const char *name);
 
 /* Deadline and cancellation of the current run. */
 typedef struct ordo_deadline ordo_deadline;
-/* Seconds left before the CPU or wall limit (a large number when none). */
+/* Seconds left before the CPU or wall limit (INFINITY when none). */
 double ordo_deadline_left(const ordo_deadline *d);
 /* True once the run must stop (limit close, or interrupted). */
 bool ordo_deadline_expired(const ordo_deadline *d);
+/* A deadline that ends at d or when the process CPU time reaches
+ * cpu_stop_s (<= 0: d alone; d NULL: the CPU stop alone). An engine stops
+ * a part of its run early with it: solver instances made from a copy of
+ * the factory carrying it end their checks there. Free with
+ * ordo_deadline_free(). */
+ordo_deadline *ordo_deadline_narrow(const ordo_deadline *d, double cpu_stop_s);
+void ordo_deadline_free(ordo_deadline *d);
 /* CPU time of the process so far, in seconds (for an engine's own
  * timing statistics). */
 double ordo_process_cputime_s(void);
