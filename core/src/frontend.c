@@ -230,11 +230,14 @@ static void lower_program(fe *f, CXCursor main_def)
     fe_scan_globals(f);
     for (unsigned i = 0; i < f->p->n_procs; i++)
         fe_scan_function(f, f->defs[i]);
-    /* phase 2: lowering */
-    for (unsigned i = 0; i < f->p->n_procs; i++) {
+    /* phase 2: lowering, then the procedures of no C function (the
+     * destructors of thread-specific data) */
+    fe_tls_scan(f);
+    for (unsigned i = 0; i < f->n_defs; i++)
         fe_lower_function(f, i);
+    fe_tls_finish(f);
+    for (unsigned i = 0; i < f->p->n_procs; i++)
         prune_proc(&f->p->procs[i]);
-    }
 }
 
 static void fe_free(fe *f)

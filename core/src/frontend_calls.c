@@ -197,9 +197,8 @@ static unsigned thread_entry(fe *f, CXCursor arg)
     return proc;
 }
 
-/* Whether procedure k can be the target of a call with n arguments whose
- * result has C type rt (void or scalar): same arity and result type. */
-static bool fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at)
+/* Same arity and result type. */
+bool fe_fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at)
 {
     CXCursor def = f->defs[k];
     CXType kt = clang_getResultType(clang_getCursorType(def));
@@ -225,8 +224,8 @@ static void dispatch(fe *f, CXCursor at, const ordo_expr *target, unsigned n, CX
     if (target->kind != ORDO_E_VAR && target->kind != ORDO_E_CONST)
         target = fe_copy(f, target);
     unsigned from = f->cur, end = fe_new_loc(f), found = 0;
-    for (unsigned k = 0; k < f->p->n_procs; k++) {
-        if (!fits(f, k, n, rt, at))
+    for (unsigned k = 0; k < f->n_defs; k++) { /* the C functions */
+        if (!fe_fits(f, k, n, rt, at))
             continue;
         unsigned loc = fe_new_loc(f);
         fe_edge(f, from, loc, ordo_s_assume(f->p, ordo_e_binop(f->p, ORDO_B_EQ, ordo_ty_bool(),
@@ -249,7 +248,7 @@ typedef struct {
 static void emit_start(fe *f, unsigned proc, void *ctx)
 {
     start_ctx *sc = ctx;
-    fe_emit(f, ordo_s_thread_start(f->p, &sc->lv, proc, sc->arg));
+    fe_emit(f, ordo_s_thread_start(f->p, &sc->lv, fe_thread_proc(f, proc), sc->arg));
 }
 
 static const ordo_expr *b_create(fe *f, CXCursor call, CXCursor *args, unsigned n)
@@ -291,6 +290,26 @@ static void emit_call(fe *f, unsigned proc, void *ctx)
     fe_emit(f, ordo_s_call(f->p, cc->has_value ? &cc->lv : NULL, proc, cc->n, cc->vals));
     if (atomic)
         fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
+}
+
+/* emit_call with the arguments converted to proc's parameter types (a
+ * candidate may declare others than the pointer's type says; proc's
+ * parameters exist once it is lowered). */
+static void emit_converted_call(fe *f, unsigned proc, void *ctx)
+{
+    call_ctx cc = *(call_ctx *)ctx;
+    const ordo_proc *pr = &f->p->procs[proc];
+    for (unsigned i = 0; i < cc.n && i < pr->n_params; i++)
+        cc.vals[i] = fe_convert(f, cc.vals[i], f->p->vars[pr->params[i]].type);
+    emit_call(f, proc, &cc);
+}
+
+void fe_call_pointer(fe *f, CXCursor at, const ordo_expr *target, unsigned n,
+                     const ordo_expr *const *args, CXType rt)
+{
+    call_ctx cc = { .n = n };
+    memcpy(cc.vals, args, n * sizeof *args);
+    dispatch(f, at, target, n, rt, emit_converted_call, &cc);
 }
 
 /* The variable v of `&v`, or a null cursor. */
@@ -355,14 +374,17 @@ static const ordo_expr *b_join(fe *f, CXCursor call, CXCursor *args, unsigned n)
 }
 
 /* pthread_exit(v): in a procedure that only ever runs as a thread entry,
- * the same as `return v`; elsewhere (main, callees) THREAD_EXIT. */
+ * the same as `return v` (the thread's end runs the destructors of its
+ * thread-specific data); elsewhere (main, callees) the destructors, then
+ * THREAD_EXIT. */
 static const ordo_expr *b_thread_exit(fe *f, CXCursor call, CXCursor *args, unsigned n)
 {
     (void)call;
     const ordo_expr *v = n ? fe_rvalue(f, args[0]) : NULL;
-    if (f->in_main || fe_may_be_called(f, f->proc))
+    if (f->in_main || fe_may_be_called(f, f->proc)) {
+        fe_tls_thread_exit(f);
         emit_final(f, ORDO_S_THREAD_EXIT);
-    else
+    } else
         fe_return(f, v);
     return NULL;
 }
@@ -608,8 +630,8 @@ static const ordo_expr *b_ftw(fe *f, CXCursor call, CXCursor *args, unsigned n)
     check_ignored_args(f, args, 1);
     check_ignored_args(f, args + 2, 1);
     CXType rt = clang_getCursorType(call);
-    for (unsigned k = 0; k < f->p->n_procs; k++)
-        if (fits(f, k, 3, rt, call) && (uses_param(f->defs[k], 0) || uses_param(f->defs[k], 1)))
+    for (unsigned k = 0; k < f->n_defs; k++)
+        if (fe_fits(f, k, 3, rt, call) && (uses_param(f->defs[k], 0) || uses_param(f->defs[k], 1)))
             fe_unsupported(f, call, "ftw callback '%s' that reads its path or stat argument",
                            f->p->procs[k].name);
     const ordo_expr *target = fe_function_value(f, args[1]);

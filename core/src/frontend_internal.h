@@ -64,6 +64,18 @@ typedef struct {
     bool has_brk, has_cont;
 } fe_jump;
 
+/* Thread-specific data destructors (frontend_tls.c); all 0 when no
+ * pthread_key_create of the program passes one. */
+typedef struct {
+    unsigned keys;       /* keys 0..keys-1 have a destructor slot */
+    unsigned slot0;      /* the global destructor of key 0; key k's is + k */
+    unsigned rounds;     /* rounds of calls at a thread's end */
+    CXCursor site;       /* the first pthread_key_create passing one */
+    bool has_run;
+    unsigned run;        /* the procedure calling them (once has_run) */
+    unsigned *thread_of; /* by C procedure: the wrapper its threads run, or ~0u */
+} fe_tls_destructors;
+
 typedef struct fe {
     ordo_program *p;
     CXTranslationUnit tu;
@@ -98,6 +110,7 @@ typedef struct fe {
     bool has_tls;        /* thread-specific data (frontend_tls.c): */
     unsigned tls_keys;   /*   the global key counter */
     unsigned tls_value0; /*   the thread-local value of key 0; key k's is + k */
+    fe_tls_destructors dtors; /*   destructors, when the program has some */
     const char *file;    /* position of the construct being lowered */
     unsigned line;
 } fe;
@@ -212,9 +225,27 @@ void fe_need_args(fe *f, CXCursor call, unsigned n, unsigned want);
 const ordo_expr *fe_key_create(fe *f, CXCursor call, CXCursor *args, unsigned n);
 const ordo_expr *fe_getspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);
 const ordo_expr *fe_setspecific(fe *f, CXCursor call, CXCursor *args, unsigned n);
+/* Before lowering: whether (and how many keys) the program's keys may have
+ * destructors. */
+void fe_tls_scan(fe *f);
+/* The procedure a THREAD_START of C procedure proc runs: proc, or a wrapper
+ * that runs the destructors when proc returns. */
+unsigned fe_thread_proc(fe *f, unsigned proc);
+/* At pthread_exit: calls the destructors of the calling thread's values. */
+void fe_tls_thread_exit(fe *f);
+/* After lowering: the bodies of the procedures the two above made. */
+void fe_tls_finish(fe *f);
 
 /* ---- calls (frontend_calls.c) ------------------------------------------- */
 
+/* Whether C procedure k can be the target of a call with n arguments
+ * whose result has C type rt (void or scalar). */
+bool fe_fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at);
+/* A call with n arguments and no result through the function pointer
+ * value target, each argument converted to the parameter type of the
+ * function called: only once every function is lowered. */
+void fe_call_pointer(fe *f, CXCursor at, const ordo_expr *target, unsigned n,
+                     const ordo_expr *const *args, CXType rt);
 /* Lowers a call; returns its value, or NULL for void. */
 const ordo_expr *fe_call(fe *f, CXCursor call);
 bool fe_is_special(const char *name);

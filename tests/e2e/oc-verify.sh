@@ -33,6 +33,11 @@ tasks="$tasks ftw-safe ftw-unsafe"
 tasks="$tasks unread-array-safe unread-array-unsafe"
 # tls-keys-*: pthread_key_create/getspecific/setspecific, a value per thread.
 tasks="$tasks tls-keys-safe tls-keys-unsafe"
+# tls-destructor-*: a key's destructor runs with a thread's non-NULL value
+# when it returns from its start routine or calls pthread_exit, not when
+# the routine is merely called, not at main's return (exit).
+tasks="$tasks tls-destructor-unsafe tls-destructor-exit-unsafe"
+tasks="$tasks tls-destructor-main-safe tls-destructor-null-safe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

@@ -38,10 +38,22 @@ printf '#include <ftw.h>\nint seen(const char *p, const struct stat *s, int f) {
 grep -q "^unsupported: ftw callback 'seen' that reads its path or stat argument (.*ftw.c:3)$" "$tmp/err" \
     || fail "message: $(cat "$tmp/err")"
 
-printf '#include <pthread.h>\nvoid done(void *v) {}\nint main(void) {\n  pthread_key_t k;\n  return pthread_key_create(&k, done); }\n' > "$tmp/dtor.c"
-"$ORDO" parse "$tmp/dtor.c" 2> "$tmp/err"; st=$?
-[ $st = 3 ] || fail "a key with a destructor exited $st"
-grep -q '^unsupported: pthread_key_create with a destructor (.*dtor.c:5)$' "$tmp/err" \
+# A key with a destructor: one slot per pthread_key_create call (each runs
+# at most once), a thread starts a wrapper that runs the destructors after
+# its start routine; without a destructor none of this exists.
+printf '#include <pthread.h>\nvoid done(void *v) {}\nvoid *t(void *a) { return a; }\nint main(void) {\n  pthread_key_t k; pthread_t id;\n  pthread_key_create(&k, done); pthread_create(&id, 0, t, 0); return 0; }\n' > "$tmp/dtor.c"
+"$ORDO" parse "$tmp/dtor.c" > "$tmp/dtor.txt" || fail "a key with a destructor exited $?"
+[ "$(grep -c '^global ptr32 __ordo_tls_destructor_' "$tmp/dtor.txt")" = 1 ] || fail "destructor slots"
+grep -q 'start __ordo_thread_t(0)' "$tmp/dtor.txt" || fail "no thread start of the wrapper"
+grep -q 'call __ordo_tls_destructors()' "$tmp/dtor.txt" || fail "no call of the destructors"
+sed 's/&k, done/\&k, 0/' "$tmp/dtor.c" > "$tmp/no-dtor.c"
+"$ORDO" parse "$tmp/no-dtor.c" > "$tmp/no-dtor.txt" || fail "a key without a destructor exited $?"
+grep -q 'start t(0)' "$tmp/no-dtor.txt" || fail "no thread start without a destructor"
+grep -q '__ordo_t\(ls_destructor\|hread_\)' "$tmp/no-dtor.txt" && fail "destructor code without a destructor"
+sed 's/&k, done/\&k, free/; 1i #include <stdlib.h>' "$tmp/dtor.c" > "$tmp/free.c"
+"$ORDO" parse "$tmp/free.c" 2> "$tmp/err"; st=$?
+[ $st = 3 ] || fail "free as a destructor exited $st"
+grep -q "^unsupported: pointer to 'free', which has no definition (.*free.c:7)$" "$tmp/err" \
     || fail "message: $(cat "$tmp/err")"
 
 "$ORDO" parse "$tmp/ok.c" --pass inline --pass unroll=3 --pass lbe --pass scoi > "$tmp/passes.txt" \

@@ -197,6 +197,51 @@ static void thread_specific_data(void **state)
     assert_int_equal(run(src), ORDO_SIM_ERROR);
 }
 
+/* Destructors of thread-specific data (POSIX): at a thread's return or
+ * pthread_exit (also from a callee), in key order, only for non-NULL
+ * values, in rounds while a destructor sets a value again (at most 4);
+ * not when the start routine is merely called, not at main's return. */
+static void thread_specific_destructors(void **state)
+{
+    (void)state;
+    const char *prog = "#include <pthread.h>\n"
+                       "pthread_key_t k0, k1, k2;\n"
+                       "long order, rounds;\n"
+                       "void note(void *v) { order = order * 10 + (long)v; }\n"
+                       "void again(void *v) { rounds++; pthread_setspecific(k2, (char *)v + 1); }\n"
+                       "void leave(void) { pthread_exit(0); }\n"
+                       "void *worker(void *a) {\n"
+                       "  pthread_setspecific(k2, (void *)1); pthread_setspecific(k1, (void *)9);\n"
+                       "  pthread_setspecific(k0, (void *)2);\n"
+                       "  if (a) leave();\n"
+                       "  pthread_setspecific(k1, 0); return 0; }\n"
+                       "int main(void) {\n"
+                       "  pthread_key_create(&k0, note); pthread_key_create(&k1, note);\n"
+                       "  pthread_key_create(&k2, again);\n"
+                       "  pthread_t t; pthread_create(&t, 0, worker, 0); pthread_join(t, 0);\n"
+                       "  check(order == 2 && rounds == 4);\n"
+                       "  pthread_create(&t, 0, worker, &t); pthread_join(t, 0);\n"
+                       "  check(order == 229 && rounds == 8);\n"
+                       "  worker(0); check(%s);\n"
+                       "  return 0; }\n";
+    char src[1400];
+    snprintf(src, sizeof src, prog, "order == 229 && rounds == 8");
+    expect_c_semantics(src);
+    snprintf(src, sizeof src, prog, "order == 2292"); /* as if a call ended a thread */
+    assert_int_equal(run(src), ORDO_SIM_ERROR);
+    /* main's pthread_exit runs them, its return does not */
+    const char *in_main = "#include <pthread.h>\n"
+                          "pthread_key_t k;\n"
+                          "void done(void *v) { check(v != (void *)5); }\n"
+                          "int main(void) {\n"
+                          "  pthread_key_create(&k, done); pthread_setspecific(k, (void *)5);\n"
+                          "  %s }\n";
+    snprintf(src, sizeof src, in_main, "return 0;");
+    expect_c_semantics(src);
+    snprintf(src, sizeof src, in_main, "pthread_exit(0);");
+    assert_int_equal(run(src), ORDO_SIM_ERROR);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +253,7 @@ int main(void)
         cmocka_unit_test(library_functions_and_vlas),
         cmocka_unit_test(thread_local_variables),
         cmocka_unit_test(thread_specific_data),
+        cmocka_unit_test(thread_specific_destructors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
