@@ -71,8 +71,7 @@ typedef struct {
     unsigned slot0;      /* the global destructor of key 0; key k's is + k */
     unsigned rounds;     /* rounds of calls at a thread's end */
     CXCursor site;       /* the first pthread_key_create passing one */
-    bool has_run;
-    unsigned run;        /* the procedure calling them (once has_run) */
+    unsigned run;        /* the procedure calling them, or ~0u before it is made */
     unsigned *thread_of; /* by C procedure: the wrapper its threads run, or ~0u */
 } fe_tls_destructors;
 

@@ -310,6 +310,7 @@ void fe_tls_scan(fe *f)
     if (!f->dtors.keys)
         return;
     f->dtors.rounds = destructor_rounds(f);
+    f->dtors.run = ~0u;
     f->dtors.thread_of = ordo_arena_alloc(f->p->arena, (f->n_defs + 1) * sizeof *f->dtors.thread_of);
     for (unsigned k = 0; k < f->n_defs; k++)
         f->dtors.thread_of[k] = ~0u;
@@ -317,10 +318,8 @@ void fe_tls_scan(fe *f)
 
 static unsigned destructors_proc(fe *f)
 {
-    if (!f->dtors.has_run) {
+    if (f->dtors.run == ~0u)
         f->dtors.run = ordo_add_proc(f->p, "__ordo_tls_destructors");
-        f->dtors.has_run = true;
-    }
     return f->dtors.run;
 }
 
@@ -411,6 +410,6 @@ void fe_tls_finish(fe *f)
     for (unsigned k = 0; k < f->n_defs; k++)
         if (f->dtors.thread_of[k] != ~0u)
             build_thread_wrapper(f, k);
-    if (f->dtors.has_run)
+    if (f->dtors.run != ~0u)
         build_destructors(f);
 }

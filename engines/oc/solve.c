@@ -65,7 +65,7 @@ ordo_smt_result oc_solve(oc_encoding *enc, const ordo_deadline *deadline, oc_sol
      * each model's literals and orders are a level of their own. */
     oc_graph *g = oc_graph_new(&enc->es, enc->po);
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
-    while (!(deadline && ordo_deadline_expired(deadline))) {
+    while (!ordo_deadline_expired(deadline)) {
         double t0 = ordo_process_cputime_s();
         r = ordo_smt_check(enc->ar.s);
         st->solver_time_s += ordo_process_cputime_s() - t0;

@@ -247,7 +247,6 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg)
 {
     oc_outcome o = { .verdict = ORDO_VERDICT_UNKNOWN, .stage = 1 };
-    run_ctx c = { .p = p, .solvers = solvers, .deadline = deadline, .cfg = cfg, .out = &o };
     if (cfg->prop && !(solvers->ops->caps & ORDO_SMT_CAP_USER_PROPAGATOR)) {
         fail(&o, ORDO_VERDICT_ERROR,
              xasprintf("--decision-procedure prop needs a user propagator, which solver %s "
@@ -267,7 +266,6 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     if (!bv_stmt && census.n_preferred > MAX_INT_CASE_SPLITS)
         bv_stmt = census.preferred;
     bool auto_bv = cfg->arith == OC_ARITH_AUTO && bv_stmt;
-    c.bv = cfg->arith == OC_ARITH_BV || auto_bv;
     if (auto_bv)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",
                  bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
@@ -276,8 +274,8 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     ordo_deadline *stop = ordo_deadline_narrow(deadline, cfg->cpu_stop_s);
     ordo_solver_factory stopped = *solvers;
     stopped.deadline = stop;
-    c.solvers = &stopped;
-    c.deadline = stop;
+    run_ctx c = { .p = p, .solvers = &stopped, .deadline = stop, .cfg = cfg,
+                  .bv = cfg->arith == OC_ARITH_BV || auto_bv, .out = &o };
     run_stage(&c, false);
     if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */
         o.stage = 2;
