@@ -287,14 +287,14 @@ static void enforce_limits(runner *r)
         job *j = &r->slots[i];
         if (!j->busy || j->exited)
             continue;
-        if (r->limits.wall_s > 0 && now - j->start >= r->limits.wall_s) {
+        if (r->limits.wall_s > 0 && now - j->start >= r->limits.wall_s + REPORT_GRACE_S) {
             j->killed_wall = true;
             kill_tree(j);
             continue;
         }
         if (r->limits.cpu_s > 0) {
             j->tree_cpu_s = tree_cpu_s(j);
-            if (j->tree_cpu_s >= r->limits.cpu_s) {
+            if (j->tree_cpu_s >= r->limits.cpu_s + REPORT_GRACE_S) {
                 j->killed_cpu = true;
                 kill_tree(j);
             }

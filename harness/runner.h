@@ -63,6 +63,12 @@ typedef struct {
 
 void child_main(const child_args *a) __attribute__((noreturn));
 
+/* An engine's deadline is the run's limit itself; the runner kills a run
+ * this long after it, so that an engine stopping at its deadline still
+ * writes its report. A report past the limit is a timeout all the same,
+ * with the statistics the engine gathered until then. */
+#define REPORT_GRACE_S 1.0
+
 /* Report lines the child writes and the parent reads. */
 #define REPORT_END "end"
 

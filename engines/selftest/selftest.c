@@ -1,9 +1,10 @@
 /*
  * The selftest engine: exercises the harness, not a program. It reads no
- * IR (ORDO_ENGINE_NO_PROGRAM) and, in this order, prints to stdout, forks
- * a spinning grandchild, allocates and touches memory, spins on the CPU,
- * sleeps, raises a signal, and finally returns the verdict and statistics
- * its options ask for. The runner's own tests drive it.
+ * IR (ORDO_ENGINE_NO_PROGRAM) and, in this order, sets the statistics
+ * its options ask for (so that a run stopped later still has them), prints
+ * to stdout, forks a spinning grandchild, allocates and touches memory,
+ * spins on the CPU, sleeps, raises a signal, and finally returns the
+ * verdict its options ask for. The runner's own tests drive it.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -130,6 +131,7 @@ static ordo_engine_result result_of(const ordo_options *o)
 static ordo_engine_result run(const ordo_engine_input *in)
 {
     const ordo_options *o = in->options;
+    report_stats(ordo_opt_str(o, "stats"), in->stats);
     if (*ordo_opt_str(o, "print")) {
         printf("%s\n", ordo_opt_str(o, "print"));
         fflush(stdout);
@@ -154,7 +156,6 @@ static ordo_engine_result run(const ordo_engine_input *in)
     for (size_t i = 0; signals[i]; i++)
         if (ordo_opt_is(o, "crash", signals[i]) && signal_numbers[i])
             raise(signal_numbers[i]);
-    report_stats(ordo_opt_str(o, "stats"), in->stats);
     return result_of(o);
 }
 
