@@ -210,7 +210,7 @@ bool fe_fits(fe *f, unsigned k, unsigned n, CXType rt, CXCursor at)
     if (!fe_is_scalar(kt) || !fe_is_scalar(rt))
         return false;
     ordo_type a = fe_scalar(f, kt, at), b = fe_scalar(f, rt, at);
-    return a.kind == b.kind && a.width == b.width && a.is_signed == b.is_signed;
+    return ordo_type_equal(a, b);
 }
 
 typedef void (*emit_target)(fe *f, unsigned proc, void *ctx);
@@ -292,15 +292,20 @@ static void emit_call(fe *f, unsigned proc, void *ctx)
         fe_emit(f, ordo_s_new(f->p, ORDO_S_ATOMIC_END));
 }
 
-/* emit_call with the arguments converted to proc's parameter types (a
- * candidate may declare others than the pointer's type says; proc's
- * parameters exist once it is lowered). */
+/* emit_call with the arguments converted to the parameter types proc
+ * declares: a candidate of a call through a pointer may declare others
+ * than the pointer's type says (the arguments have those). The types come
+ * from the declaration, as proc may not be lowered yet. */
 static void emit_converted_call(fe *f, unsigned proc, void *ctx)
 {
     call_ctx cc = *(call_ctx *)ctx;
-    const ordo_proc *pr = &f->p->procs[proc];
-    for (unsigned i = 0; i < cc.n && i < pr->n_params; i++)
-        cc.vals[i] = fe_convert(f, cc.vals[i], f->p->vars[pr->params[i]].type);
+    CXCursor def = f->defs[proc];
+    for (unsigned i = 0; i < cc.n; i++) {
+        CXCursor param = clang_Cursor_getArgument(def, i);
+        CXType t = clang_getCursorType(param);
+        if (fe_is_scalar(t)) /* else proc's own lowering says what it lacks */
+            cc.vals[i] = fe_convert(f, cc.vals[i], fe_scalar(f, t, param));
+    }
     emit_call(f, proc, &cc);
 }
 
@@ -743,7 +748,7 @@ static const ordo_expr *call_proc(fe *f, CXCursor call, unsigned proc, const ord
         cc.lv = ordo_lv_var(f->p, r);
     }
     if (target)
-        dispatch(f, call, target, n, rt, emit_call, &cc);
+        dispatch(f, call, target, n, rt, emit_converted_call, &cc);
     else
         emit_call(f, proc, &cc);
     return cc.has_value ? ordo_e_var(f->p, r) : NULL;

@@ -56,12 +56,6 @@ const ordo_expr *fe_int(fe *f, ordo_type t, int64_t v)
     return ordo_e_const(f->p, t, v);
 }
 
-static bool same(ordo_type a, ordo_type b)
-{
-    return a.kind == b.kind && a.width == b.width &&
-           (a.kind != ORDO_TY_INT || a.is_signed == b.is_signed);
-}
-
 const ordo_expr *fe_to_bool(fe *f, const ordo_expr *e)
 {
     if (e->type.kind == ORDO_TY_BOOL)
@@ -88,7 +82,7 @@ static int64_t wrap(int64_t v, ordo_type t)
 
 const ordo_expr *fe_convert(fe *f, const ordo_expr *e, ordo_type to)
 {
-    if (same(e->type, to))
+    if (ordo_type_equal(e->type, to))
         return e;
     if (to.kind == ORDO_TY_BOOL)
         return fe_to_bool(f, e);

@@ -33,6 +33,12 @@ void ordo_program_free(ordo_program *p)
     free(p);
 }
 
+bool ordo_type_equal(ordo_type a, ordo_type b)
+{
+    return a.kind == b.kind && a.width == b.width &&
+           (a.kind != ORDO_TY_INT || a.is_signed == b.is_signed);
+}
+
 ordo_type ordo_ty_bool(void)
 {
     return (ordo_type){ .kind = ORDO_TY_BOOL, .width = 1 };

@@ -77,6 +77,14 @@ static unsigned *fresh_locals(inliner *in, unsigned callee)
     return map;
 }
 
+/* An argument as the parameter receives it: converted to the parameter's
+ * type, as the interpreter passes it (a call through a pointer may pass
+ * other types than its candidate declares). */
+static const ordo_expr *converted(ordo_program *p, const ordo_expr *arg, ordo_type to)
+{
+    return ordo_type_equal(arg->type, to) ? arg : ordo_e_cast(p, to, arg);
+}
+
 /* The edge from -> to labelled `call` of procedure src (caller names). */
 static int inline_call(inliner *in, unsigned from, unsigned to, const ordo_stmt *call,
                        ordo_copy_ctx *caller)
@@ -113,8 +121,8 @@ static int inline_call(inliner *in, unsigned from, unsigned to, const ordo_stmt 
     for (unsigned i = 0; i < n; i++) {
         unsigned next = i + 1 == n ? locs[p->procs[callee].init_loc] : ordo_add_loc(p, in->root);
         ordo_lvalue lv = ordo_lv_var(p, map[p->procs[callee].params[i]]);
-        emit(in, at, next,
-             positioned(ordo_s_assign(p, lv, ordo_copy_expr(p, call->args[i], caller)), call));
+        const ordo_expr *arg = ordo_copy_expr(p, call->args[i], caller);
+        emit(in, at, next, positioned(ordo_s_assign(p, lv, converted(p, arg, lv.type)), call));
         at = next;
     }
     if (n == 0)

@@ -533,6 +533,13 @@ static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *
     }
 }
 
+/* A value of type `from` stored at type `to`: converted as the
+ * interpreter's write does (the IR's assignments mostly have one type). */
+static oc_val converted(walker *w, oc_val v, ordo_type from, ordo_type to)
+{
+    return ordo_type_equal(from, to) ? v : oc_cast(&w->enc->ar, to, v, from);
+}
+
 /* A SYNC event (no location). */
 static unsigned sync_event(walker *w, const ordo_stmt *st)
 {
@@ -797,7 +804,7 @@ static void exec(walker *w, const ordo_stmt *st)
     case ORDO_S_SKIP:
         return;
     case ORDO_S_ASSIGN:
-        assign(w, &st->lhs, eval(w, st->rhs, st), st);
+        assign(w, &st->lhs, converted(w, eval(w, st->rhs, st), st->rhs->type, st->lhs.type), st);
         return;
     case ORDO_S_HAVOC:
         exec_havoc(w, st);

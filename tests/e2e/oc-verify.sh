@@ -38,6 +38,9 @@ tasks="$tasks tls-keys-safe tls-keys-unsafe"
 # the routine is merely called, not at main's return (exit).
 tasks="$tasks tls-destructor-unsafe tls-destructor-exit-unsafe"
 tasks="$tasks tls-destructor-main-safe tls-destructor-null-safe"
+# pointer-call-*: a call through a pointer whose type says int converts
+# 300 to the unsigned char its callee declares (kept as 300: a wrong SAFE).
+tasks="$tasks pointer-call-safe pointer-call-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in

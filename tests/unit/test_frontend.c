@@ -336,6 +336,23 @@ static void function_pointers_dispatch(void **state)
     ordo_program_free(p);
 }
 
+/* A call through a pointer passes each candidate its arguments converted
+ * to the types the candidate declares (here other than the pointer's),
+ * also for one defined after the call: 300 as an unsigned char is 44. */
+static void function_pointer_arguments_take_the_candidate_types(void **state)
+{
+    (void)state;
+    const char *const lines[] = { "call low_byte(44)", "call widen((i64)x)", NULL };
+    expect_lowered("int low_byte(unsigned char c) { return c; }\n"
+                   "long long widen(long long v);\n"
+                   "int main(void) { int x = -1;\n"
+                   "  int (*fp)(int) = (int (*)(int))low_byte;\n"
+                   "  long long (*wp)(int) = (long long (*)(int))widen;\n"
+                   "  return fp(300) + (int)wp(x); }\n"
+                   "long long widen(long long v) { return v * 2; }\n",
+                   ORDO_DM_ILP32, lines, NULL);
+}
+
 static void pthread_exit_returns_or_ends_the_thread(void **state)
 {
     (void)state;
@@ -434,6 +451,7 @@ int main(void)
         cmocka_unit_test(atomic_types_and_container_of),
         cmocka_unit_test(join_results_and_parameters),
         cmocka_unit_test(function_pointers_dispatch),
+        cmocka_unit_test(function_pointer_arguments_take_the_candidate_types),
         cmocka_unit_test(pthread_exit_returns_or_ends_the_thread),
         cmocka_unit_test(unreachable_functions_are_not_lowered),
         cmocka_unit_test(unsupported_constructs),

@@ -425,6 +425,29 @@ static void unsigned_wrap_is_exact_in_int(void **state)
     ordo_program_free(p);
 }
 
+/* An assignment stores its value at the type of its left side, as the
+ * interpreter's write does: x (unsigned char) := 300 (int) makes x 44, so
+ * the error is reachable (kept as 300, every configuration would call
+ * this program safe). */
+static void assignment_converts_to_the_left_side_type(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("store.c", ORDO_DM_LP64);
+    ordo_type u8 = ordo_ty_int(8, false), i32 = ordo_ty_int(32, true);
+    unsigned x = ordo_add_var(p, "x", u8, -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_var(p, x), ordo_e_const(p, i32, 300)), 1);
+    then(p, f, &l, ordo_s_assume(p, ordo_e_binop(p, ORDO_B_EQ, ordo_ty_bool(), ordo_e_var(p, x),
+                                                 ordo_e_const(p, u8, 44))),
+         2);
+    then(p, f, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, f, l);
+    verify_all(p, ORDO_VERDICT_UNSAFE);
+    ordo_program_free(p);
+}
+
 /* --arith int refuses a program whose meaning needs bit-vectors (a bitwise
  * operator), naming its place; auto picks bit-vectors and stays correct. */
 static void int_arithmetic_is_not_misused(void **state)
@@ -458,6 +481,7 @@ int main(void)
         cmocka_unit_test(deepening_stops_at_the_event_budget),
         cmocka_unit_test(deepening_keeps_a_reserve_before_the_deadline),
         cmocka_unit_test(unsigned_wrap_is_exact_in_int),
+        cmocka_unit_test(assignment_converts_to_the_left_side_type),
         cmocka_unit_test(int_arithmetic_is_not_misused),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -57,6 +57,32 @@ static void call_is_replaced_by_the_body(void **state)
     ordo_program_free(p);
 }
 
+/* A parameter receives its argument converted to the parameter's type (a
+ * call through a pointer may pass an int to an unsigned char), as the
+ * interpreter passes it: the engines see the conversion in the IR. */
+static void argument_is_converted_to_the_parameter_type(void **state)
+{
+    (void)state;
+    ordo_program *p = fixture_call();
+    ordo_type u8 = ordo_ty_int(8, false);
+    p->vars[find_var(p, "a")].type = u8;
+    char *err = NULL;
+    assert_int_equal(ordo_pass_inline(p, 0, &err), 0);
+    int a1 = find_var(p, "a#1");
+    unsigned casts = 0;
+    for (unsigned e = 0; e < p->procs[0].n_edges; e++) {
+        const ordo_stmt *s = p->procs[0].edges[e].stmt;
+        if (s->kind == ORDO_S_ASSIGN && s->lhs.var == (unsigned)a1) {
+            assert_int_equal(s->rhs->kind, ORDO_E_CAST);
+            assert_int_equal(s->rhs->type.width, 8);
+            assert_false(s->rhs->type.is_signed);
+            casts++;
+        }
+    }
+    assert_int_equal(casts, 1);
+    ordo_program_free(p);
+}
+
 static void recursion_is_unsupported_unless_bounded(void **state)
 {
     (void)state;
@@ -123,6 +149,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(call_is_replaced_by_the_body),
+        cmocka_unit_test(argument_is_converted_to_the_parameter_type),
         cmocka_unit_test(recursion_is_unsupported_unless_bounded),
         cmocka_unit_test(thread_entries_are_inlined_too),
     };

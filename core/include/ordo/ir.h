@@ -48,6 +48,9 @@ typedef struct {
     bool is_signed;        /* INT only */
 } ordo_type;
 
+/* Same kind and width, and for INT the same signedness. */
+bool ordo_type_equal(ordo_type a, ordo_type b);
+
 /* ---- expressions (immutable trees, owned by the program's arena) ----- */
 
 typedef enum {
