@@ -338,13 +338,6 @@ oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
                                  to.width - from.width, 0));
 }
 
-oc_val oc_retype(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
-{
-    if (a->bv || to.kind == ORDO_TY_BOOL || from.kind == ORDO_TY_BOOL)
-        return oc_cast(a, to, x, from);
-    return x;
-}
-
 oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y)
 {
     if (x.is_const && y.is_const && x.c == y.c)

@@ -36,11 +36,6 @@ oc_val oc_unop(const oc_arith *a, ordo_unop op, ordo_type t, oc_val x, ordo_type
 oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt, oc_val y,
                 ordo_type yt);
 oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from);
-/* A memory cell accessed at another type than its location's (a union,
- * a cast pointer, a narrower field write): bit-vectors convert as C does;
- * Int keeps the number, exact while it fits both types (a modulus on
- * every such access would cost more than it can change). */
-oc_val oc_retype(const oc_arith *a, ordo_type to, oc_val x, ordo_type from);
 oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y);
 /* Int mode: the range of type t as a constraint on term v (true in bv mode). */
 ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v);

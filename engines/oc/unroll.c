@@ -285,7 +285,10 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     unsigned e = emit(w, OC_READ, loc, st);
     enc->locs[loc].read = true;
     enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
-    oc_val v = oc_retype(&enc->ar, type, oc_sym(enc->info[e].value), lt);
+    /* a cell read at another type than its location's (a cast pointer, a
+     * narrower field): converted as C does, in Int too (keeping the
+     * number there would read -1 through an unsigned pointer) */
+    oc_val v = oc_cast(&enc->ar, type, oc_sym(enc->info[e].value), lt);
     if (enc->prior)
         v.region = oc_memory_loaded_region(enc->prior, is_mem, key);
     return v;
@@ -306,7 +309,7 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     unsigned loc = location(enc, is_mem, key, type);
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_WRITE, loc, st);
-    enc->info[e].value = oc_term(&enc->ar, lt, oc_retype(&enc->ar, lt, v, type));
+    enc->info[e].value = oc_term(&enc->ar, lt, oc_cast(&enc->ar, lt, v, type));
     note_store(enc, loc, type, v);
 }
 

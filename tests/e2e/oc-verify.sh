@@ -41,6 +41,9 @@ tasks="$tasks tls-destructor-main-safe tls-destructor-null-safe"
 # pointer-call-*: a call through a pointer whose type says int converts
 # 300 to the unsigned char its callee declares (kept as 300: a wrong SAFE).
 tasks="$tasks pointer-call-safe pointer-call-unsafe"
+# retyped-read-*: an int cell read through an unsigned pointer (checked in
+# both arithmetics below: Int converts such a read too).
+tasks="$tasks retyped-read-safe retyped-read-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
@@ -58,7 +61,7 @@ for task in $tasks; do
         done
     done
 done
-for task in unsigned-wrap-safe unsigned-wrap-unsafe; do
+for task in unsigned-wrap-safe unsigned-wrap-unsafe retyped-read-safe retyped-read-unsafe; do
     for arith in int bv; do
         "$ORDO" verify "$T/$task.yml" --engine oc --arith $arith >"$TMP/$task-$arith" 2>&1
         check "$task: correct in --arith $arith" grep -q ': correct)' "$TMP/$task-$arith"
