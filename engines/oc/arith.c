@@ -338,6 +338,33 @@ oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
                                  to.width - from.width, 0));
 }
 
+void oc_type_range(ordo_type t, __int128 *lo, __int128 *hi)
+{
+    if (t.kind == ORDO_TY_BOOL) {
+        *lo = 0;
+        *hi = 1;
+    } else if (t.kind == ORDO_TY_INT && t.is_signed) {
+        *lo = -((__int128)1 << (t.width - 1));
+        *hi = ((__int128)1 << (t.width - 1)) - 1;
+    } else {
+        *lo = 0;
+        *hi = ((__int128)1 << t.width) - 1;
+    }
+}
+
+oc_val oc_int_fit(const oc_arith *a, ordo_type t, oc_val x, __int128 lo, __int128 hi)
+{
+    if (x.is_const)
+        return oc_const(a, t, x.c);
+    __int128 t_lo, t_hi, period = (__int128)1 << t.width;
+    oc_type_range(t, &t_lo, &t_hi);
+    if (lo >= t_lo && hi <= t_hi)
+        return x;
+    if (lo < t_lo - period || hi > t_hi + period)
+        return oc_sym(int_modulo(a, t, x.t));
+    return oc_sym(int_shift_into(a, t, x.t, (lo < t_lo ? BELOW : 0) | (hi > t_hi ? ABOVE : 0)));
+}
+
 oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y)
 {
     if (x.is_const && y.is_const && x.c == y.c)

@@ -36,6 +36,13 @@ oc_val oc_unop(const oc_arith *a, ordo_unop op, ordo_type t, oc_val x, ordo_type
 oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt, oc_val y,
                 ordo_type yt);
 oc_val oc_cast(const oc_arith *a, ordo_type to, oc_val x, ordo_type from);
+/* The values of type t (a pointer: any address of its width). */
+void oc_type_range(ordo_type t, __int128 *lo, __int128 *hi);
+/* Int mode: x, known to lie in [lo, hi], converted to integer or pointer
+ * type t as C does (cell_ranges.h): kept when t holds the whole range,
+ * else moved by one period where it may leave t's range by less than
+ * that, else reduced modulo 2^width. */
+oc_val oc_int_fit(const oc_arith *a, ordo_type t, oc_val x, __int128 lo, __int128 hi);
 oc_val oc_ite(const oc_arith *a, ordo_type t, ordo_term cond, oc_val x, oc_val y);
 /* Int mode: the range of type t as a constraint on term v (true in bv mode). */
 ordo_term oc_in_range(const oc_arith *a, ordo_type t, ordo_term v);

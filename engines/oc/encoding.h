@@ -87,6 +87,7 @@ typedef struct oc_encoding {
     size_t n_regions, cap_regions;
     size_t n_allocs;        /* allocations walked so far */
     const oc_memory_summary *prior; /* of the first walk, in a second walk */
+    const struct oc_wide_cells *wide; /* Int: locations whose reads convert */
     bool blind_access;      /* an access through a pointer of unknown region */
     bool blind_write;       /* ... that writes */
     bool blind_write_before_alloc; /* a blind write missed a later allocation */
@@ -108,15 +109,24 @@ typedef struct oc_encoding {
     unsigned long fresh;    /* counter for variable names */
 } oc_encoding;
 
+/* How a walk encodes. prior (NULL in a first walk) is the summary of a
+ * first walk: the second walk has all its regions from the start and
+ * narrows loaded pointers. wide (NULL: none) are the locations whose reads
+ * convert in Int arithmetic (cell_ranges.h). */
+typedef struct {
+    bool bv;                          /* bit-vectors, else Int */
+    size_t max_events;
+    double cpu_stop_s;                /* 0: never */
+    const oc_memory_summary *prior;
+    const struct oc_wide_cells *wide;
+} oc_walk_plan;
+
 /* Builds the events and the value constraints of the program (already
  * inlined and unrolled: every CFA loop-free, no calls) into s. Returns
  * false with enc->unsupported set when something cannot be encoded, or
  * (with enc->too_many_events) when it needs more than max_events events,
- * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0.
- * prior (NULL in a first walk) is the summary of a first walk: the second
- * walk has all its regions from the start and narrows loaded pointers. */
-bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events, double cpu_stop_s, const oc_memory_summary *prior);
+ * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0. */
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const oc_walk_plan *plan);
 /* After a successful first walk with blind accesses or symbolic writes:
  * moves what the second walk needs from enc into out
  * and returns true. Else returns false (the walk is final). */

@@ -47,6 +47,10 @@ typedef struct {
     ordo_type type;
     unsigned points;        /* what the values stored here point to */
     bool read;              /* some event reads it */
+    /* Int arithmetic (cell_ranges.h): the values it may hold, the range
+     * every read of it takes, and the read that narrowed that range last. */
+    __int128 held_lo, held_hi, read_lo, read_hi;
+    const ordo_stmt *narrowest_read;
 } oc_location;
 
 /* An open-addressing table of locations: slot -> index + 1 (0: empty). */

@@ -22,6 +22,7 @@
 #include <ordo/ir_build.h>
 #include <ordo/xalloc.h>
 
+#include "cell_ranges.h"
 #include "cpu_stop.h"
 #include "encoding.h"
 
@@ -133,6 +134,7 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     oc_val v = oc_const(&enc->ar, type, init);
     enc->locs[loc] = (oc_location){ .is_mem = is_mem, .key = key, .type = type,
                                     .points = points_of(enc, v) };
+    oc_cell_range_start(&enc->locs[loc], v.c);
     enc->loc_table.slots[h] = loc + 1;
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
     enc->info[w].value = oc_term(&enc->ar, type, v);
@@ -276,6 +278,38 @@ static unsigned emit(walker *w, oc_event_kind kind, unsigned loc, const ordo_stm
     return e;
 }
 
+/* A value written at type `from` to a location of type `to`: bit-vectors
+ * convert as C does; Int keeps the number, unless _Bool is involved
+ * (cell_ranges.h). */
+static oc_val written_as(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
+{
+    if (a->bv || to.kind == ORDO_TY_BOOL || from.kind == ORDO_TY_BOOL)
+        return oc_cast(a, to, x, from);
+    return x;
+}
+
+/* The value x of location loc read at type t by st: bit-vectors and _Bool
+ * convert as C does; Int keeps the number, or converts it from the range
+ * of values a first walk found the location to hold (cell_ranges.h), and
+ * records the range the read is exact for. */
+static oc_val read_at(oc_encoding *enc, unsigned loc, ordo_type t, oc_val x, const ordo_stmt *st)
+{
+    oc_location *l = &enc->locs[loc];
+    if (enc->ar.bv || t.kind == ORDO_TY_BOOL || l->type.kind == ORDO_TY_BOOL)
+        return oc_cast(&enc->ar, t, x, l->type);
+    const oc_location *wide = oc_wide_cell(enc->wide, l->is_mem, l->key);
+    __int128 lo, hi;
+    if (wide) {
+        lo = wide->held_lo;
+        hi = wide->held_hi;
+        x = oc_int_fit(&enc->ar, t, x, lo, hi);
+    } else {
+        oc_type_range(t, &lo, &hi);
+    }
+    oc_cell_range_read(l, lo, hi, st);
+    return x;
+}
+
 static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
                           const ordo_stmt *st)
 {
@@ -285,10 +319,7 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     unsigned e = emit(w, OC_READ, loc, st);
     enc->locs[loc].read = true;
     enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
-    /* a cell read at another type than its location's (a cast pointer, a
-     * narrower field): converted as C does, in Int too (keeping the
-     * number there would read -1 through an unsigned pointer) */
-    oc_val v = oc_cast(&enc->ar, type, oc_sym(enc->info[e].value), lt);
+    oc_val v = read_at(enc, loc, type, oc_sym(enc->info[e].value), st);
     if (enc->prior)
         v.region = oc_memory_loaded_region(enc->prior, is_mem, key);
     return v;
@@ -309,7 +340,8 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     unsigned loc = location(enc, is_mem, key, type);
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_WRITE, loc, st);
-    enc->info[e].value = oc_term(&enc->ar, lt, oc_cast(&enc->ar, lt, v, type));
+    enc->info[e].value = oc_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
+    oc_cell_range_write(&enc->locs[loc], type);
     note_store(enc, loc, type, v);
 }
 
@@ -1133,14 +1165,15 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
     return !enc->unsupported;
 }
 
-bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
-               size_t max_events, double cpu_stop_s, const oc_memory_summary *prior)
+bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const oc_walk_plan *plan)
 {
+    const oc_memory_summary *prior = plan->prior;
     memset(enc, 0, sizeof *enc);
     enc->p = p;
-    enc->max_events = max_events;
-    enc->cpu_stop_s = cpu_stop_s;
-    enc->ar = (oc_arith){ s, bv };
+    enc->max_events = plan->max_events;
+    enc->cpu_stop_s = plan->cpu_stop_s;
+    enc->ar = (oc_arith){ s, plan->bv };
+    enc->wide = plan->wide;
     oc_events_init(&enc->es);
     enc->next_alloc = p->next_address + 1;
     enc->init_done = add_event(enc, OC_SYNC, 0, 0, TRUE_GUARD, UINT_MAX, NULL);
@@ -1161,7 +1194,8 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, bool bv,
     }
     bool ok = walk_thread(enc, p->main_proc, oc_const(&enc->ar, ordo_ty_int(32, true), 0),
                           enc->init_done, TRUE_GUARD);
-    enc->prior = NULL; /* read during the walk only: the caller frees it */
+    enc->prior = NULL; /* read during the walk only: the caller frees them */
+    enc->wide = NULL;
     return ok;
 }
 

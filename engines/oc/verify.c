@@ -5,6 +5,7 @@
 
 #include <ordo/xalloc.h>
 
+#include "cell_ranges.h"
 #include "cex.h"
 #include "encoding.h"
 #include "po.h"
@@ -162,24 +163,65 @@ static ordo_smt *create_solver(run_ctx *c)
     return s;
 }
 
+/* A fresh solver in *s for another walk into enc. */
+static bool renew(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+{
+    oc_encoding_free(enc);
+    ordo_smt_destroy(*s);
+    *s = create_solver(c);
+    return *s != NULL;
+}
+
 /* Walks the program into *s. A walk with accesses through pointers of
  * unknown region, or with symbolic writes to cells nothing reads, is done
  * again, in a fresh solver, knowing every region, the points-to summary
  * and the reads of the first walk (memory.h). */
-static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wide_cells *wide)
 {
-    size_t max_events = c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS;
-    if (!oc_unroll(enc, c->p, *s, c->bv, max_events, c->cfg->cpu_stop_s, NULL))
+    oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
+                          c->cfg->cpu_stop_s, NULL, wide };
+    if (!oc_unroll(enc, c->p, *s, &plan))
         return false;
     oc_memory_summary first;
     if (!oc_memory_summarize(enc, &first))
         return true;
-    oc_encoding_free(enc);
-    ordo_smt_destroy(*s);
-    *s = create_solver(c);
-    bool ok = *s && oc_unroll(enc, c->p, *s, c->bv, max_events, c->cfg->cpu_stop_s, &first);
+    plan.prior = &first;
+    bool ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
     oc_memory_summary_free(&first);
     return ok;
+}
+
+/* walk_memory, exact in Int arithmetic (cell_ranges.h): a walk with a
+ * location whose values may leave its reads' range is done again with
+ * those reads converting from the values the walk found; should they
+ * still leave it, bit-vectors decide under --arith auto (this stage and
+ * the next), and --arith int refuses. */
+static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+{
+    if (!walk_memory(c, s, enc, NULL))
+        return false;
+    if (c->bv || !oc_cell_ranges_inexact(enc->locs, enc->n_locs))
+        return true;
+    oc_wide_cells wide = { 0 };
+    oc_wide_cells_add(&wide, enc->locs, enc->n_locs);
+    ordo_log(ORDO_LOG_INFO, "oc: Int arithmetic converts the reads of %zu cells read at "
+             "types their values may not fit", wide.n);
+    bool ok = renew(c, s, enc) && walk_memory(c, s, enc, &wide);
+    oc_wide_cells_free(&wide);
+    const ordo_stmt *read = ok ? oc_cell_ranges_inexact(enc->locs, enc->n_locs) : NULL;
+    if (!read)
+        return ok;
+    const char *file = read->file ? read->file : "?";
+    if (c->cfg->arith == OC_ARITH_INT) {
+        enc->unsupported = xasprintf("unsupported: --arith int on bit-vector semantics, a cell "
+                                     "read at a type its values may not fit (%s:%u)",
+                                     file, read->line);
+        return false;
+    }
+    ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u (a cell read at a type its "
+             "values may not fit)", file, read->line);
+    c->bv = true;
+    return renew(c, s, enc) && walk_memory(c, s, enc, NULL);
 }
 
 /* Encodes (with ws for the SC stage), adds finder clauses, solves. */

@@ -41,8 +41,8 @@ tasks="$tasks tls-destructor-main-safe tls-destructor-null-safe"
 # pointer-call-*: a call through a pointer whose type says int converts
 # 300 to the unsigned char its callee declares (kept as 300: a wrong SAFE).
 tasks="$tasks pointer-call-safe pointer-call-unsafe"
-# retyped-read-*: an int cell read through an unsigned pointer (checked in
-# both arithmetics below: Int converts such a read too).
+# retyped-read-*: an int cell holding -1 read through an unsigned pointer:
+# Int converts the reads of such a cell (in both arithmetics, below).
 tasks="$tasks retyped-read-safe retyped-read-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
@@ -72,6 +72,8 @@ check "auto decides unsigned sums and wider conversions in Int" \
 check "auto decides a same-width signedness change in bit-vectors" \
     grep -q 'bit-vector arithmetic, for .*unsigned-wrap-safe.c:20' \
     "$TMP/unsigned-wrap-safe-prop-none"
+check "Int converts the reads of the retyped cell" \
+    grep -q 'Int arithmetic converts the reads of 1 cells' "$TMP/retyped-read-unsafe-int"
 check "statistics are reported" grep -qE '^  oc.events +[1-9]' "$TMP/racy-counter-prop-rf-ws-fr"
 # The loaded pointer p only ever holds the first allocation: its deref has
 # one candidate cell, not both allocations' (43 events, 17 rf pairs).
