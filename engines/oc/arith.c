@@ -249,6 +249,19 @@ oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_ty
     return r;
 }
 
+/* Int mode: a constant added to or subtracted from a pointer, as the
+ * offset it is: C's pointer arithmetic wraps modulo 2^width, so p[-1]
+ * adds 2^width - 1, which is -1 for every valid result (an address in
+ * [0, 2^width); another result is undefined in C anyway). Constants from
+ * 2^(width-1) up are such offsets, as no address reaches them (the walk
+ * takes bit-vectors for a program whose allocations would). */
+static int64_t signed_offset(ordo_type t, int64_t c)
+{
+    if (t.width >= 64 || c < INT64_C(1) << (t.width - 1))
+        return c; /* 64 bits: the constant keeps its bit pattern, signed */
+    return c - (INT64_C(1) << t.width);
+}
+
 static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_type xt,
                           oc_val y, ordo_type yt)
 {
@@ -265,8 +278,12 @@ static oc_val binop_terms(const oc_arith *a, ordo_binop op, ordo_type t, oc_val 
     ordo_term tx = oc_term(a, xt, x);
     switch (op) {
     case ORDO_B_ADD: case ORDO_B_SUB: case ORDO_B_MUL: {
-        ordo_term r = ordo_smt_app2(s, (a->bv ? bv_arith : int_arith)[op - ORDO_B_ADD], tx,
-                                    oc_term(a, yt, y));
+        ordo_term ty = oc_term(a, yt, y);
+        if (!a->bv && t.kind == ORDO_TY_PTR && op != ORDO_B_MUL) {
+            tx = x.is_const ? ordo_smt_int(s, signed_offset(t, x.c)) : tx;
+            ty = y.is_const ? ordo_smt_int(s, signed_offset(t, y.c)) : ty;
+        }
+        ordo_term r = ordo_smt_app2(s, (a->bv ? bv_arith : int_arith)[op - ORDO_B_ADD], tx, ty);
         if (a->bv || !is_unsigned_int(t))
             return oc_sym(r);
         /* unsigned operands lie in [0, 2^w): a sum at most one period above,

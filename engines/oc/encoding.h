@@ -99,6 +99,9 @@ typedef struct oc_encoding {
     oc_lit false_lit;       /* the literal of guards that are constant false */
     unsigned live_loc;      /* location "the program has not exited" */
     uint64_t next_alloc;    /* next base address for ALLOC */
+    const ordo_stmt *high_alloc; /* an ALLOC reaching half the pointer width
+                                    (Int reads such pointer constants as
+                                    negative offsets: arith.c) */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
     char *unsupported;      /* set when the program cannot be encoded faithfully,
                                or not within max_events (too_many_events) */

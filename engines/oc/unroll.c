@@ -177,10 +177,16 @@ static unsigned points_of(const oc_encoding *enc, oc_val v)
 /* Marks the static regions whose address appears as a value (not only as
  * the address of an access): only those, and allocations, can be the
  * target of a pointer read from memory or passed around. */
+static void mark_escaping_address(oc_encoding *enc, const ordo_expr *addr);
+
 static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e)
 {
-    if (!e || e->kind == ORDO_E_LOAD) /* an access: its address does not escape */
+    if (!e)
         return;
+    if (e->kind == ORDO_E_LOAD) {
+        mark_escaping_address(enc, e->kid[0]);
+        return;
+    }
     if (e->kind == ORDO_E_CONST) {
         unsigned r = region_of(enc, e->value);
         if (r)
@@ -191,6 +197,40 @@ static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e)
         mark_escaping_expr(enc, e->kid[i]);
 }
 
+/* The address of an access: its constant base, with offsets added or
+ * subtracted, is the region it accesses (the address value keeps that
+ * region: its candidates are the region's cells), not an escape. Any
+ * other constant in it escapes: the value of `*(c ? &a : &b)`'s address
+ * knows no region, so its candidates are the escaping regions' cells. */
+static void mark_escaping_address(oc_encoding *enc, const ordo_expr *addr)
+{
+    if (!addr || addr->kind == ORDO_E_CONST)
+        return;
+    bool offset = addr->kind == ORDO_E_BINOP && (addr->op == ORDO_B_ADD || addr->op == ORDO_B_SUB);
+    if (offset && addr->kid[1]->kind == ORDO_E_CONST) {
+        mark_escaping_address(enc, addr->kid[0]);
+        return;
+    }
+    if (offset && addr->op == ORDO_B_ADD && addr->kid[0]->kind == ORDO_E_CONST) {
+        mark_escaping_address(enc, addr->kid[1]);
+        return;
+    }
+    mark_escaping_expr(enc, addr);
+}
+
+/* The accesses in a value that goes nowhere (a condition, a size). */
+static void mark_escaping_accesses(oc_encoding *enc, const ordo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_LOAD) {
+        mark_escaping_address(enc, e->kid[0]);
+        return;
+    }
+    for (int i = 0; i < 3; i++)
+        mark_escaping_accesses(enc, e->kid[i]);
+}
+
 static void mark_escaping_stmt(oc_encoding *enc, const ordo_stmt *st)
 {
     for (unsigned i = 0; st->kind == ORDO_S_SEQ && i < st->n_stmts; i++)
@@ -199,6 +239,11 @@ static void mark_escaping_stmt(oc_encoding *enc, const ordo_stmt *st)
         mark_escaping_expr(enc, st->rhs);
     for (unsigned i = 0; i < st->n_args; i++)
         mark_escaping_expr(enc, st->args[i]);
+    if (st->has_lhs && st->lhs.is_mem)
+        mark_escaping_address(enc, st->lhs.addr);
+    mark_escaping_address(enc, st->addr);
+    mark_escaping_accesses(enc, st->cond);
+    mark_escaping_accesses(enc, st->size);
 }
 
 static void mark_escaping_regions(oc_encoding *enc, const ordo_program *p)
@@ -694,6 +739,9 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
+    unsigned width = ordo_ty_ptr(enc->p->data_model).width;
+    if (width < 64 && enc->next_alloc >= UINT64_C(1) << (width - 1) && !enc->high_alloc)
+        enc->high_alloc = st;
     allocation_region(enc, st, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small);
     sync_event(w, st);
     if (st->has_lhs)

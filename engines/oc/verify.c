@@ -191,16 +191,38 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
     return ok;
 }
 
-/* walk_memory, exact in Int arithmetic (cell_ranges.h): a walk with a
- * location whose values may leave its reads' range is done again with
- * those reads converting from the values the walk found; should they
- * still leave it, bit-vectors decide under --arith auto (this stage and
- * the next), and --arith int refuses. */
+/* A walk Int arithmetic cannot keep exact (because of st): again in
+ * bit-vectors under --arith auto (this stage and the next), refused under
+ * --arith int. */
+static bool walk_in_bv(run_ctx *c, ordo_smt **s, oc_encoding *enc, const ordo_stmt *st,
+                       const char *why)
+{
+    const char *file = st->file ? st->file : "?";
+    if (c->cfg->arith == OC_ARITH_INT) {
+        enc->unsupported = xasprintf("unsupported: --arith int on bit-vector semantics, %s "
+                                     "(%s:%u)", why, file, st->line);
+        return false;
+    }
+    ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u (%s)", file, st->line, why);
+    c->bv = true;
+    return renew(c, s, enc) && walk_memory(c, s, enc, NULL);
+}
+
+/* walk_memory, exact in Int arithmetic: a walk with a location whose
+ * values may leave its reads' range is done again with those reads
+ * converting from the values the walk found (cell_ranges.h); bit-vectors
+ * decide should they still leave it, or when an allocation reaches the
+ * addresses Int reads as negative offsets. */
 static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
 {
     if (!walk_memory(c, s, enc, NULL))
         return false;
-    if (c->bv || !oc_cell_ranges_inexact(enc->locs, enc->n_locs))
+    if (c->bv)
+        return true;
+    if (enc->high_alloc)
+        return walk_in_bv(c, s, enc, enc->high_alloc, "an allocation at addresses of half "
+                          "the pointer width");
+    if (!oc_cell_ranges_inexact(enc->locs, enc->n_locs))
         return true;
     oc_wide_cells wide = { 0 };
     oc_wide_cells_add(&wide, enc->locs, enc->n_locs);
@@ -211,17 +233,7 @@ static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
     const ordo_stmt *read = ok ? oc_cell_ranges_inexact(enc->locs, enc->n_locs) : NULL;
     if (!read)
         return ok;
-    const char *file = read->file ? read->file : "?";
-    if (c->cfg->arith == OC_ARITH_INT) {
-        enc->unsupported = xasprintf("unsupported: --arith int on bit-vector semantics, a cell "
-                                     "read at a type its values may not fit (%s:%u)",
-                                     file, read->line);
-        return false;
-    }
-    ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u (a cell read at a type its "
-             "values may not fit)", file, read->line);
-    c->bv = true;
-    return renew(c, s, enc) && walk_memory(c, s, enc, NULL);
+    return walk_in_bv(c, s, enc, read, "a cell read at a type its values may not fit");
 }
 
 /* Encodes (with ws for the SC stage), adds finder clauses, solves. */

@@ -44,6 +44,11 @@ tasks="$tasks pointer-call-safe pointer-call-unsafe"
 # retyped-read-*: an int cell holding -1 read through an unsigned pointer:
 # Int converts the reads of such a cell (in both arithmetics, below).
 tasks="$tasks retyped-read-safe retyped-read-unsafe"
+# ternary-address-*: a write through `c ? &a : &b` (both objects are
+# candidates); negative-index-*: p[-1] with p's offset unknown (in Int, a
+# pointer constant of 2^32 - 1 is the offset -1).
+tasks="$tasks ternary-address-safe ternary-address-unsafe"
+tasks="$tasks negative-index-safe negative-index-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
