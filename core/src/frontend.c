@@ -306,6 +306,7 @@ ordo_program *ordo_frontend_parse(const char *path, ordo_data_model dm, int *sta
         *status = ORDO_FRONTEND_PARSE_ERROR;
     } else {
         fe f = { 0 };
+        f.exit_status = clang_getNullCursor();
         p = parse_tu(&f, path, dm, tu, virt);
         if (!p) {
             *status = f.status;

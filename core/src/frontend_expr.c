@@ -599,8 +599,32 @@ static bool same_layout(fe *f, CXType a, CXType b, CXCursor at)
 /* Pointer conversions must keep the cell layout of the pointee (a cell is
  * a typed scalar, not bytes): T* <-> void*, and between pointee types of
  * the same layout. */
+/* An integer type (not _Bool, whose conversion only tests for null). */
+static bool is_integer_target(CXType t)
+{
+    return fe_is_scalar(t) && !is_pointer(t) && fe_canon(t).kind != CXType_Bool;
+}
+
+/* Memory is cells, one per scalar, and an address is a cell number: as an
+ * integer it would count cells, not bytes ((uintptr_t)&a[1] - (uintptr_t)a
+ * is 1, not sizeof a[0]). A void pointer becomes an integer, as an integer
+ * passed through it does (pthread_create's argument), and so does any
+ * address that main returns (an exit status the property ignores). */
+static void check_address_to_integer(fe *f, CXType from, CXType to, CXCursor at)
+{
+    if (!is_integer_target(to) || clang_equalCursors(at, f->exit_status))
+        return;
+    bool array = fe_canon(from).kind == CXType_ConstantArray ||
+                 fe_canon(from).kind == CXType_IncompleteArray ||
+                 fe_canon(from).kind == CXType_VariableArray;
+    if (array || (is_pointer(from) &&
+                  fe_canon(clang_getPointeeType(fe_canon(from))).kind != CXType_Void))
+        fe_unsupported(f, at, "address converted to an integer (addresses count cells, not bytes)");
+}
+
 static void check_pointer_cast(fe *f, CXType from, CXType to, CXCursor at)
 {
+    check_address_to_integer(f, from, to, at);
     if (!is_pointer(from) || !is_pointer(to))
         return;
     CXType a = fe_canon(clang_getPointeeType(fe_canon(from)));
@@ -685,6 +709,7 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
     }
     if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray ||
         fk == CXType_VariableArray) { /* decay */
+        check_address_to_integer(f, from, to, c);
         fe_place pl = fe_lvalue(f, x);
         if (!pl.is_mem) /* a parameter declared as an array is a pointer */
             return fe_convert(f, ordo_e_var(f->p, pl.var), scalar_of(f, c));

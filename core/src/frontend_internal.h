@@ -102,6 +102,7 @@ typedef struct fe {
     unsigned proc;
     unsigned cur;        /* current location */
     bool in_main;
+    CXCursor exit_status;     /* main's returned expression: its value is discarded */
     fe_map labels;       /* LabelStmt -> location */
     fe_map cases;        /* CaseStmt/DefaultStmt -> location, current switch */
     fe_jump jump;

@@ -228,13 +228,27 @@ static void jump(fe *f, CXCursor c, bool is_break)
     fe_goto(f, is_break ? f->jump.brk : f->jump.cont);
 }
 
+/* e without parentheses and implicit conversions around it. */
+static CXCursor written_expr(CXCursor e)
+{
+    CXCursor kid[2];
+    enum CXCursorKind k = clang_getCursorKind(e);
+    while ((k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) && fe_children(e, kid, 2) == 1) {
+        e = kid[0];
+        k = clang_getCursorKind(e);
+    }
+    return e;
+}
+
 static void return_stmt(fe *f, CXCursor c)
 {
     unsigned n;
     CXCursor *k = children(f, c, &n);
     const ordo_expr *v = NULL;
     if (n) {
+        f->exit_status = f->in_main ? written_expr(k[0]) : clang_getNullCursor();
         v = fe_rvalue(f, k[0]);
+        f->exit_status = clang_getNullCursor();
         if (!v && !fe_is_void(clang_getCursorType(k[0])))
             fe_unsupported(f, c, "return of an aggregate");
     }

@@ -397,6 +397,27 @@ static void unsupported_constructs(void **state)
                        "thread-local aggregate or address-taken variable 't'");
     expect_unsupported("_Thread_local static int t[2];\nint main(void) { return t[1]; }\n",
                        "thread-local aggregate or address-taken variable 't'");
+    /* addresses are cells: as integers they would count cells, not bytes */
+    expect_unsupported("int a[4];\nint main(void) { unsigned long u = (unsigned long)&a[2];\n"
+                       "  return u - (unsigned long)&a[0] != 8; }\n",
+                       "address converted to an integer (addresses count cells, not bytes)");
+    expect_unsupported("int a[4];\nint main(void) { long u = (long)a; return u % 4 != 0; }\n",
+                       "address converted to an integer");
+}
+
+/* A void pointer carries an integer through pthread_create and back, and
+ * main may return an address as its (ignored) exit status. */
+static void integers_through_void_pointers(void **state)
+{
+    (void)state;
+    ordo_program *p;
+    free(lower("#include <pthread.h>\n"
+               "int seen; int *last;\n"
+               "void *w(void *arg) { seen = (int)(long)arg; return 0; }\n"
+               "int main(void) { pthread_t t; last = &seen;\n"
+               "  pthread_create(&t, 0, w, (void *)7); pthread_join(t, 0);\n"
+               "  return (long)last; }\n", ORDO_DM_LP64, &p));
+    ordo_program_free(p);
 }
 
 static void parse_errors(void **state)
@@ -455,6 +476,7 @@ int main(void)
         cmocka_unit_test(pthread_exit_returns_or_ends_the_thread),
         cmocka_unit_test(unreachable_functions_are_not_lowered),
         cmocka_unit_test(unsupported_constructs),
+        cmocka_unit_test(integers_through_void_pointers),
         cmocka_unit_test(parse_errors),
         cmocka_unit_test(preprocessed_input),
     };
