@@ -179,7 +179,9 @@ static unsigned points_of(const oc_encoding *enc, oc_val v)
  * target of a pointer read from memory or passed around. */
 static void mark_escaping_address(oc_encoding *enc, const ordo_expr *addr);
 
-static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e)
+/* The constants of e escape where its value flows (is stored, passed,
+ * returned); the addresses of the accesses in it are looked at anyway. */
+static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e, bool flows)
 {
     if (!e)
         return;
@@ -188,13 +190,13 @@ static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e)
         return;
     }
     if (e->kind == ORDO_E_CONST) {
-        unsigned r = region_of(enc, e->value);
+        unsigned r = flows ? region_of(enc, e->value) : 0;
         if (r)
             enc->regions[r - 1].escapes = true;
         return;
     }
     for (int i = 0; i < 3; i++)
-        mark_escaping_expr(enc, e->kid[i]);
+        mark_escaping_expr(enc, e->kid[i], flows);
 }
 
 /* The address of an access: its constant base, with offsets added or
@@ -215,35 +217,23 @@ static void mark_escaping_address(oc_encoding *enc, const ordo_expr *addr)
         mark_escaping_address(enc, addr->kid[1]);
         return;
     }
-    mark_escaping_expr(enc, addr);
-}
-
-/* The accesses in a value that goes nowhere (a condition, a size). */
-static void mark_escaping_accesses(oc_encoding *enc, const ordo_expr *e)
-{
-    if (!e)
-        return;
-    if (e->kind == ORDO_E_LOAD) {
-        mark_escaping_address(enc, e->kid[0]);
-        return;
-    }
-    for (int i = 0; i < 3; i++)
-        mark_escaping_accesses(enc, e->kid[i]);
+    mark_escaping_expr(enc, addr, true);
 }
 
 static void mark_escaping_stmt(oc_encoding *enc, const ordo_stmt *st)
 {
     for (unsigned i = 0; st->kind == ORDO_S_SEQ && i < st->n_stmts; i++)
         mark_escaping_stmt(enc, st->stmts[i]);
-    if (st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_THREAD_START || st->kind == ORDO_S_RETURN)
-        mark_escaping_expr(enc, st->rhs);
+    bool flows = st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_THREAD_START ||
+                 st->kind == ORDO_S_RETURN;
+    mark_escaping_expr(enc, st->rhs, flows);
     for (unsigned i = 0; i < st->n_args; i++)
-        mark_escaping_expr(enc, st->args[i]);
+        mark_escaping_expr(enc, st->args[i], true);
     if (st->has_lhs && st->lhs.is_mem)
         mark_escaping_address(enc, st->lhs.addr);
     mark_escaping_address(enc, st->addr);
-    mark_escaping_accesses(enc, st->cond);
-    mark_escaping_accesses(enc, st->size);
+    mark_escaping_expr(enc, st->cond, false);
+    mark_escaping_expr(enc, st->size, false);
 }
 
 static void mark_escaping_regions(oc_encoding *enc, const ordo_program *p)
