@@ -596,9 +596,6 @@ static bool same_layout(fe *f, CXType a, CXType b, CXCursor at)
     return true;
 }
 
-/* Pointer conversions must keep the cell layout of the pointee (a cell is
- * a typed scalar, not bytes): T* <-> void*, and between pointee types of
- * the same layout. */
 /* An integer type (not _Bool, whose conversion only tests for null). */
 static bool is_integer_target(CXType t)
 {
@@ -610,21 +607,20 @@ static bool is_integer_target(CXType t)
  * is 1, not sizeof a[0]). A void pointer becomes an integer, as an integer
  * passed through it does (pthread_create's argument), and so does any
  * address that main returns (an exit status the property ignores). */
-static void check_address_to_integer(fe *f, CXType from, CXType to, CXCursor at)
+static void check_address_to_integer(fe *f, CXType from, bool from_array, CXType to, CXCursor at)
 {
     if (!is_integer_target(to) || clang_equalCursors(at, f->exit_status))
         return;
-    bool array = fe_canon(from).kind == CXType_ConstantArray ||
-                 fe_canon(from).kind == CXType_IncompleteArray ||
-                 fe_canon(from).kind == CXType_VariableArray;
-    if (array || (is_pointer(from) &&
-                  fe_canon(clang_getPointeeType(fe_canon(from))).kind != CXType_Void))
+    if (from_array || (is_pointer(from) &&
+                       fe_canon(clang_getPointeeType(fe_canon(from))).kind != CXType_Void))
         fe_unsupported(f, at, "address converted to an integer (addresses count cells, not bytes)");
 }
 
+/* Pointer conversions must keep the cell layout of the pointee (a cell is
+ * a typed scalar, not bytes): T* <-> void*, and between pointee types of
+ * the same layout. */
 static void check_pointer_cast(fe *f, CXType from, CXType to, CXCursor at)
 {
-    check_address_to_integer(f, from, to, at);
     if (!is_pointer(from) || !is_pointer(to))
         return;
     CXType a = fe_canon(clang_getPointeeType(fe_canon(from)));
@@ -707,9 +703,10 @@ static const ordo_expr *conversion(fe *f, CXCursor c, CXCursor x)
         fe_place pl = fe_lvalue(f, x);
         return pl.is_mem ? pl.addr : ordo_e_var(f->p, pl.var);
     }
-    if (fk == CXType_ConstantArray || fk == CXType_IncompleteArray ||
-        fk == CXType_VariableArray) { /* decay */
-        check_address_to_integer(f, from, to, c);
+    bool from_array = fk == CXType_ConstantArray || fk == CXType_IncompleteArray ||
+                      fk == CXType_VariableArray;
+    check_address_to_integer(f, from, from_array, to, c);
+    if (from_array) { /* decay */
         fe_place pl = fe_lvalue(f, x);
         if (!pl.is_mem) /* a parameter declared as an array is a pointer */
             return fe_convert(f, ordo_e_var(f->p, pl.var), scalar_of(f, c));
