@@ -2,6 +2,7 @@
 #include "memory.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <ordo/xalloc.h>
 
@@ -59,6 +60,40 @@ bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell)
         return false;
     size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, true, cell)];
     return !l || !m->locs[l - 1].read;
+}
+
+bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess)
+{
+    size_t l = 0;
+    while (l < m->n_locs && m->locs[l].points_guess == m->locs[l].points)
+        l++;
+    if (l == m->n_locs)
+        return false;
+    *guess = *m;
+    guess->regions = xmalloc((m->n_regions + 1) * sizeof *guess->regions);
+    memcpy(guess->regions, m->regions, m->n_regions * sizeof *m->regions);
+    guess->locs = xmalloc((m->n_locs + 1) * sizeof *guess->locs);
+    for (l = 0; l < m->n_locs; l++) {
+        guess->locs[l] = m->locs[l];
+        guess->locs[l].points = m->locs[l].points_guess;
+    }
+    guess->table.slots = xmalloc(m->table.size * sizeof *guess->table.slots);
+    memcpy(guess->table.slots, m->table.slots, m->table.size * sizeof *m->table.slots);
+    /* The walk that assumes the guess knows every region, and the check
+     * covers every store of that walk. */
+    guess->cells_complete = true;
+    guess->reads_complete = false;
+    return true;
+}
+
+bool oc_memory_guess_holds(const oc_memory_summary *guess, const oc_location *locs, size_t n)
+{
+    for (size_t l = 0; l < n; l++) {
+        unsigned r = oc_memory_loaded_region(guess, locs[l].is_mem, locs[l].key);
+        if (r && locs[l].points != OC_POINTS_NULL && locs[l].points != r)
+            return false;
+    }
+    return true;
 }
 
 void oc_memory_summary_free(oc_memory_summary *m)

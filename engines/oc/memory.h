@@ -19,6 +19,16 @@
  * walk therefore leaves every symbolic write out, noting only what it
  * stores; when it had no blind access it knows every read, and the second
  * walk writes only the cells something reads (else every cell).
+ *
+ * The first walk's summary is pessimistic: a blind write stores into every
+ * candidate cell, so once one pointer is blind, every pointer loaded from
+ * a cell it may write is blind too (barrier_2t's barrier pointers, read
+ * from the thread's argument). A first walk therefore also records a guess:
+ * what the stores through known addresses point to. A second walk may
+ * assume the guess; it holds when what that walk stores, blind or not,
+ * agrees with it (every value a loaded pointer can have was stored by some
+ * walked write, by induction over an execution), else the walk is done
+ * again from the pessimistic summary (verify.c).
  */
 #ifndef OC_MEMORY_H
 #define OC_MEMORY_H
@@ -46,6 +56,7 @@ typedef struct {
     uint64_t key;           /* variable index or cell address */
     ordo_type type;
     unsigned points;        /* what the values stored here point to */
+    unsigned points_guess;  /* ... by stores through known addresses */
     bool read;              /* some event reads it */
     /* Int arithmetic (cell_ranges.h): the values it may hold, the range
      * every read of it takes, and the read that narrowed that range last. */
@@ -68,6 +79,7 @@ typedef struct {
     oc_region *regions;     /* every region of the walk, in creation order */
     size_t n_regions;
     oc_location *locs;      /* the locations, with what their values point to */
+    size_t n_locs;
     oc_loc_table table;
     bool cells_complete;    /* no blind write missed a later region */
     bool reads_complete;    /* no blind access: locs[].read holds for every walk */
@@ -83,6 +95,13 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
 /* Whether a symbolic write to the cell may be left out: the summary knows
  * every read and none reads it. */
 bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell);
+
+/* The summary m with its guess as what its locations point to, if the
+ * guess says more than m (else false, and *guess is untouched). */
+bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess);
+/* Whether a walk that assumed `guess` stored (locs[0..n-1].points) only
+ * what the guess says. */
+bool oc_memory_guess_holds(const oc_memory_summary *guess, const oc_location *locs, size_t n);
 
 void oc_memory_summary_free(oc_memory_summary *m);
 

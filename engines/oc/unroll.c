@@ -133,7 +133,8 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
     oc_val v = oc_const(&enc->ar, type, init);
     enc->locs[loc] = (oc_location){ .is_mem = is_mem, .key = key, .type = type,
-                                    .points = points_of(enc, v) };
+                                    .points = points_of(enc, v),
+                                    .points_guess = points_of(enc, v) };
     oc_cell_range_start(&enc->locs[loc], v.c);
     enc->loc_table.slots[h] = loc + 1;
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
@@ -361,15 +362,35 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
 }
 
 /* What a store tells the memory summary: where the stored value points
- * (a narrowed pointer is no pointer any more). */
-static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, oc_val v)
+ * (a narrowed pointer is no pointer any more). A store that overwrites
+ * the values stored before it, none of which anything can read, replaces
+ * what they told. A blind store does not tell the guess (memory.h). */
+static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, oc_val v, bool overwrites,
+                       bool blind)
 {
-    unsigned pt = enc->locs[loc].type.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
-    enc->locs[loc].points = oc_points_join(enc->locs[loc].points, pt);
+    oc_location *l = &enc->locs[loc];
+    unsigned pt = l->type.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
+    l->points = overwrites ? pt : oc_points_join(l->points, pt);
+    if (!blind)
+        l->points_guess = overwrites ? pt : oc_points_join(l->points_guess, pt);
 }
 
+/* Whether a store overwrites every value stored in the location before,
+ * in every sequentially consistent execution, before anything reads them:
+ * main stores it unguarded, no other thread exists yet, and nothing has
+ * read the location so far (the walk visits main's statements in program
+ * order along its one unguarded path). A pointer loaded later then does
+ * not point anywhere because of an uninitialised local's havoc (barrier_2t
+ * fills its array of pointers in a loop after declaring it). */
+static bool overwrites_unread(const walker *w, unsigned loc)
+{
+    return w->instance == 0 && w->enc->n_threads == 1 && w->st.g.kind == OC_G_TRUE &&
+           !w->enc->locs[loc].read;
+}
+
+/* A store; a blind one is one candidate of an address of unknown region. */
 static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, oc_val v,
-                         const ordo_stmt *st)
+                         bool blind, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     unsigned loc = location(enc, is_mem, key, type);
@@ -377,7 +398,7 @@ static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, o
     unsigned e = emit(w, OC_WRITE, loc, st);
     enc->info[e].value = oc_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
     oc_cell_range_write(&enc->locs[loc], type);
-    note_store(enc, loc, type, v);
+    note_store(enc, loc, type, v, overwrites_unread(w, loc), blind);
 }
 
 /* ---- symbolic addresses ------------------------------------------------- */
@@ -510,7 +531,7 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
         vals[i] = oc_const(&enc->ar, type, 0);
         if (is_write && write_left_out(enc, cells[i])) {
             if (!enc->prior)
-                note_store(enc, location(enc, true, cells[i], type), type, v);
+                note_store(enc, location(enc, true, cells[i], type), type, v, false, !addr.region);
             continue;
         }
         oc_val is_c = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
@@ -521,7 +542,7 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
         if (w->st.g.kind == OC_G_FALSE)
             continue;
         if (is_write)
-            write_shared(w, true, cells[i], type, v, st);
+            write_shared(w, true, cells[i], type, v, !addr.region, st);
         else
             vals[i] = read_shared(w, true, cells[i], type, st);
     }
@@ -555,7 +576,7 @@ static void mem_write(walker *w, const ordo_expr *addr_expr, ordo_type type, oc_
 {
     oc_val addr = eval(w, addr_expr, st);
     if (addr.is_const)
-        write_shared(w, true, (uint64_t)addr.c, type, v, st);
+        write_shared(w, true, (uint64_t)addr.c, type, v, false, st);
     else
         access_candidates(w, addr, addr_expr->type, true, type, v, st);
 }
@@ -597,7 +618,7 @@ static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *
     if (lv->is_mem) {
         mem_write(w, lv->addr, lv->type, v, st);
     } else if (w->p->vars[lv->var].is_global) {
-        write_shared(w, false, lv->var, lv->type, v, st);
+        write_shared(w, false, lv->var, lv->type, v, false, st);
     } else {
         w->st.locals[lv->var] = v;
     }
@@ -841,7 +862,7 @@ static void exec_end(walker *w, const ordo_stmt *st, bool is_error)
             w->last, ordo_smt_app2(enc->ar.s, ORDO_OP_AND, guard_term(enc, w->st.g),
                                    oc_term(&enc->ar, b, live)) };
     } else {
-        write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), st);
+        write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), false, st);
     }
     if (w->st.block >= 0) {
         oc_section *sec = &enc->sections[w->st.block];
@@ -1242,7 +1263,8 @@ bool oc_memory_summarize(oc_encoding *enc, oc_memory_summary *out)
     if (!enc->blind_access && !enc->writes_deferred)
         return false;
     *out = (oc_memory_summary){ .regions = enc->regions, .n_regions = enc->n_regions,
-                                .locs = enc->locs, .table = enc->loc_table,
+                                .locs = enc->locs, .n_locs = enc->n_locs,
+                                .table = enc->loc_table,
                                 .cells_complete = !enc->blind_write_before_alloc,
                                 .reads_complete = !enc->blind_access };
     enc->regions = NULL;

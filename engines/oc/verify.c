@@ -172,10 +172,27 @@ static bool renew(run_ctx *c, ordo_smt **s, oc_encoding *enc)
     return *s != NULL;
 }
 
+/* The second walk of walk_memory under the first walk's guess (memory.h):
+ * whether it was made and holds (else *s is to be walked again). */
+static bool walk_guessing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_plan plan,
+                          const oc_memory_summary *first, bool *ok)
+{
+    oc_memory_summary guess;
+    if (!oc_memory_guess(first, &guess))
+        return false;
+    plan.prior = &guess;
+    *ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    bool holds = !*ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
+    oc_memory_summary_free(&guess);
+    if (!holds)
+        ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
+    return holds;
+}
+
 /* Walks the program into *s. A walk with accesses through pointers of
  * unknown region, or with symbolic writes to cells nothing reads, is done
  * again, in a fresh solver, knowing every region, the points-to summary
- * and the reads of the first walk (memory.h). */
+ * and the reads of the first walk (memory.h): its guess first. */
 static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wide_cells *wide)
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
@@ -185,8 +202,11 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
     oc_memory_summary first;
     if (!oc_memory_summarize(enc, &first))
         return true;
-    plan.prior = &first;
-    bool ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    bool ok = true;
+    if (!walk_guessing(c, s, enc, plan, &first, &ok)) {
+        plan.prior = &first;
+        ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    }
     oc_memory_summary_free(&first);
     return ok;
 }

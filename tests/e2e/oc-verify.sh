@@ -49,6 +49,12 @@ tasks="$tasks retyped-read-safe retyped-read-unsafe"
 # pointer constant of 2^32 - 1 is the offset -1).
 tasks="$tasks ternary-address-safe ternary-address-unsafe"
 tasks="$tasks negative-index-safe negative-index-unsafe"
+# guessed-pointer-*: a second walk assumes what stores through known
+# addresses say a cell points to (memory.h); a thread's store through a
+# loaded address breaks that guess (unsafe) or not (safe).
+# overwritten-pointer-unsafe: main's store replaces what the earlier
+# stores told only when nothing read them.
+tasks="$tasks guessed-pointer-safe guessed-pointer-unsafe overwritten-pointer-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
@@ -86,6 +92,9 @@ check "a loaded pointer is narrowed to its region" grep -qE '^  oc.events +36$' 
     "$TMP/late-allocation-safe-basic-none"
 # Without leaving out the 64 candidate writes of *slot (and their 64 initial
 # writes) there would be 146 events.
+check "a guess that holds is kept" not grep -q 'walked again' "$TMP/guessed-pointer-safe-prop-none"
+check "a guess that fails is walked again" grep -q 'walked again' \
+    "$TMP/guessed-pointer-unsafe-prop-none"
 check "writes to cells nothing reads are left out" grep -qE '^  oc.events +18$' \
     "$TMP/unread-array-safe-basic-none"
 check "the finder's conflicts are counted" grep -qE '^  oc.finder.conflicts_rf +[0-9]' \
