@@ -7,7 +7,10 @@
 #include <ordo/xalloc.h>
 
 /* Objects are spaced so that an address says which object it belongs to
- * when read by a person (base of the k-th object >= k * OBJECT_ALIGN). */
+ * when read by a person (base of the k-th object >= k * OBJECT_ALIGN),
+ * and so that the cell one past an object's end belongs to no object: a
+ * one-past-the-end pointer (C11 6.5.6p8) is then an address of its own
+ * object only, which engines that track what a pointer points into rely on. */
 enum { OBJECT_ALIGN = 16 };
 
 ordo_program *ordo_program_new(const char *source, ordo_data_model dm)
@@ -84,8 +87,7 @@ unsigned ordo_add_object(ordo_program *p, const char *name, uint64_t n_cells, in
         .n_cells = n_cells,
         .proc = proc,
     };
-    uint64_t span = n_cells ? n_cells : 1;
-    p->next_address += (span + OBJECT_ALIGN - 1) / OBJECT_ALIGN * OBJECT_ALIGN;
+    p->next_address += (n_cells + 1 + OBJECT_ALIGN - 1) / OBJECT_ALIGN * OBJECT_ALIGN;
     return p->n_objects++;
 }
 

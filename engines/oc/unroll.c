@@ -152,12 +152,14 @@ static void add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symboli
     enc->regions[enc->n_regions++] = (oc_region){ base, n, symbolic_size, escapes };
 }
 
-/* The region containing address a + 1, or 0. */
+/* The region containing address a + 1, or 0. The cell one past a
+ * region's end is no other region's (ir_build.c, exec_alloc): there a
+ * one-past-the-end pointer points, into its own region. */
 static unsigned region_of(const oc_encoding *enc, int64_t a)
 {
     for (size_t r = 0; r < enc->n_regions; r++) {
         const oc_region *rg = &enc->regions[r];
-        uint64_t n = rg->symbolic_size ? ALLOC_GAP : rg->n_cells;
+        uint64_t n = rg->symbolic_size ? ALLOC_GAP : rg->n_cells + 1;
         if ((uint64_t)a >= rg->base && (uint64_t)a - rg->base < n)
             return (unsigned)r + 1;
     }
@@ -180,6 +182,14 @@ static unsigned points_of(const oc_encoding *enc, oc_val v)
  * target of a pointer read from memory or passed around. */
 static void mark_escaping_address(oc_encoding *enc, const ordo_expr *addr);
 
+/* The region a stored or passed value may be the address of escapes. */
+static void mark_escaping_value(oc_encoding *enc, int64_t value)
+{
+    unsigned r = region_of(enc, value);
+    if (r)
+        enc->regions[r - 1].escapes = true;
+}
+
 /* The constants of e escape where its value flows (is stored, passed,
  * returned); the addresses of the accesses in it are looked at anyway. */
 static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e, bool flows)
@@ -191,9 +201,8 @@ static void mark_escaping_expr(oc_encoding *enc, const ordo_expr *e, bool flows)
         return;
     }
     if (e->kind == ORDO_E_CONST) {
-        unsigned r = flows ? region_of(enc, e->value) : 0;
-        if (r)
-            enc->regions[r - 1].escapes = true;
+        if (flows)
+            mark_escaping_value(enc, e->value);
         return;
     }
     for (int i = 0; i < 3; i++)
@@ -237,8 +246,15 @@ static void mark_escaping_stmt(oc_encoding *enc, const ordo_stmt *st)
     mark_escaping_expr(enc, st->size, false);
 }
 
+/* The addresses in initial values escape too: `int **h = &c[1];`. */
 static void mark_escaping_regions(oc_encoding *enc, const ordo_program *p)
 {
+    for (unsigned v = 0; v < p->n_vars; v++)
+        if (p->vars[v].is_global || p->vars[v].is_thread_local)
+            mark_escaping_value(enc, p->vars[v].init);
+    for (unsigned o = 0; o < p->n_objects; o++)
+        for (unsigned i = 0; i < p->objects[o].n_init; i++)
+            mark_escaping_value(enc, p->objects[o].init_values[i]);
     for (unsigned f = 0; f < p->n_procs; f++)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
             mark_escaping_stmt(enc, p->procs[f].edges[e].stmt);

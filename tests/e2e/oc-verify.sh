@@ -55,6 +55,10 @@ tasks="$tasks negative-index-safe negative-index-unsafe"
 # overwritten-pointer-unsafe: main's store replaces what the earlier
 # stores told only when nothing read them.
 tasks="$tasks guessed-pointer-safe guessed-pointer-unsafe overwritten-pointer-unsafe"
+# What a pointer points into: p[100]'s region is p's, not the offset's;
+# an address in a static initialiser escapes; a one-past-the-end pointer
+# points into its own object.
+tasks="$tasks offset-region-unsafe initialiser-escape-unsafe one-past-end-unsafe"
 for f in "$ORDO_ROOT"/sv-benchmarks/ordo/*.yml; do tasks="$tasks bundled:$(basename "$f" .yml)"; done
 for task in $tasks; do
     case $task in
