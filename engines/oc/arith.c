@@ -241,13 +241,12 @@ oc_val oc_binop(const oc_arith *a, ordo_binop op, ordo_type t, oc_val x, ordo_ty
     if (fold_binop(a, op, t, xt, x, y, &folded))
         return folded;
     oc_val r = binop_terms(a, op, t, x, xt, y, yt);
-    /* Pointer arithmetic keeps the region of its pointer operand, the
-     * left one in the IR (p + i, also for C's i + p). The offset's region
-     * means nothing: p[100] through an unknown p is no access of the
-     * object whose cells include address 100. */
-    if (op == ORDO_B_ADD)
-        r.region = x.region;
-    else if (op == ORDO_B_SUB && !y.region)
+    /* Pointer arithmetic (at a pointer type: a pointer difference is an
+     * integer) keeps the region of its pointer operand, the left one in
+     * the IR (p + i, also for C's i + p; p - i). The offset's region means
+     * nothing: p[100] or p - 16 is no access of the object whose cells
+     * include address 100 or 16. */
+    if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR)
         r.region = x.region;
     return r;
 }
