@@ -71,7 +71,8 @@ bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess)
         return false;
     *guess = *m;
     guess->regions = xmalloc((m->n_regions + 1) * sizeof *guess->regions);
-    memcpy(guess->regions, m->regions, m->n_regions * sizeof *m->regions);
+    if (m->n_regions) /* a program without objects and allocations has none */
+        memcpy(guess->regions, m->regions, m->n_regions * sizeof *m->regions);
     guess->locs = xmalloc((m->n_locs + 1) * sizeof *guess->locs);
     for (l = 0; l < m->n_locs; l++) {
         guess->locs[l] = m->locs[l];

@@ -1,6 +1,7 @@
-/* Unit tests of the guess a second walk of the oc engine may assume
- * (engines/oc/memory.c): what the stores through known addresses stored,
- * kept only when that walk stored nothing else. */
+/* Unit tests of the oc engine's memory summary (engines/oc/memory.c): the
+ * join of points-to facts, what a second walk may assume of a pointer
+ * loaded from a location, which cells' symbolic writes it leaves out, and
+ * the guess it may assume instead (stores through known addresses only). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,80 +13,133 @@
 
 #include "../../engines/oc/memory.h"
 
-enum { CELL_P = 48, CELL_Q = 49, CELL_N = 50 };
-
-/* A first walk's summary of three cells: p was stored &x (region 1) by
- * known addresses and anything by a blind store; q only &x; n nothing but
- * an integer. */
-static oc_memory_summary first_walk(void)
+static void join_keeps_one_region_and_ignores_null(void **state)
 {
-    oc_memory_summary m = { .cells_complete = false, .reads_complete = false };
-    m.n_regions = 2;
-    m.regions = xcalloc(m.n_regions, sizeof *m.regions);
-    m.regions[0] = (oc_region){ 16, 4, false, true };
-    m.regions[1] = (oc_region){ 48, 3, false, true };
-    const struct { uint64_t key; unsigned points, guess; } cells[] = {
-        { CELL_P, OC_POINTS_ANY, 1 }, { CELL_Q, 1, 1 }, { CELL_N, OC_POINTS_ANY, OC_POINTS_ANY },
+    (void)state;
+    assert_int_equal(oc_points_join(OC_POINTS_NULL, OC_POINTS_NULL), OC_POINTS_NULL);
+    assert_int_equal(oc_points_join(OC_POINTS_NULL, 3), 3);
+    assert_int_equal(oc_points_join(3, OC_POINTS_NULL), 3);
+    assert_int_equal(oc_points_join(3, 3), 3);
+    assert_int_equal(oc_points_join(3, 4), OC_POINTS_ANY);
+    assert_int_equal(oc_points_join(OC_POINTS_ANY, OC_POINTS_NULL), OC_POINTS_ANY);
+    assert_int_equal(oc_points_join(3, OC_POINTS_ANY), OC_POINTS_ANY);
+}
+
+/* A summary of five locations: global 0 -> region 2, global 1 -> any
+ * (only because of a blind store: its guess is region 2), cell 100 ->
+ * region 1 (read), global 2 -> only null, cell 101 (written symbolically,
+ * never read). */
+static oc_memory_summary summary(bool complete)
+{
+    static const ordo_type ptr = { ORDO_TY_PTR, 32, false }, cell = { ORDO_TY_INT, 64, true };
+    static const oc_location locs[] = {
+        { .is_mem = false, .key = 0, .type = ptr, .points = 2, .points_guess = 2, .read = true },
+        { .is_mem = false, .key = 1, .type = ptr, .points = OC_POINTS_ANY, .points_guess = 2,
+          .read = true },
+        { .is_mem = true, .key = 100, .type = cell, .points = 1, .points_guess = 1, .read = true },
+        { .is_mem = false, .key = 2, .type = ptr, .points = OC_POINTS_NULL },
+        { .is_mem = true, .key = 101, .type = cell },
     };
-    m.locs = xcalloc(3, sizeof *m.locs);
-    for (size_t i = 0; i < 3; i++) {
-        oc_loc_table_reserve(&m.table, m.locs, m.n_locs);
-        m.locs[i] = (oc_location){ .is_mem = true, .key = cells[i].key,
-                                   .points = cells[i].points, .points_guess = cells[i].guess };
-        m.table.slots[oc_loc_slot(&m.table, m.locs, true, cells[i].key)] = i + 1;
-        m.n_locs++;
+    oc_memory_summary m = { .cells_complete = complete, .reads_complete = complete };
+    size_t n = sizeof locs / sizeof locs[0];
+    m.n_locs = n;
+    m.locs = xmalloc(sizeof locs);
+    for (size_t l = 0; l < n; l++) {
+        m.locs[l] = locs[l];
+        oc_loc_table_reserve(&m.table, m.locs, l);
+        m.table.slots[oc_loc_slot(&m.table, m.locs, locs[l].is_mem, locs[l].key)] = l + 1;
     }
     return m;
 }
 
-/* The guess narrows p, which the pessimistic summary cannot (nor any
- * cell while a blind write may have missed a later region). */
+static void loaded_pointer_gets_the_single_region(void **state)
+{
+    (void)state;
+    oc_memory_summary m = summary(true);
+    assert_int_equal(oc_memory_loaded_region(&m, false, 0), 2);
+    assert_int_equal(oc_memory_loaded_region(&m, false, 1), 0); /* several: unknown */
+    assert_int_equal(oc_memory_loaded_region(&m, true, 100), 1);
+    assert_int_equal(oc_memory_loaded_region(&m, false, 2), 0); /* null only: no region */
+    assert_int_equal(oc_memory_loaded_region(&m, true, 0), 0);  /* cell 0 != global 0 */
+    assert_int_equal(oc_memory_loaded_region(&m, false, 7), 0); /* not seen */
+    oc_memory_summary_free(&m);
+}
+
+/* A blind write before an allocation may have missed a cell of it: the
+ * facts about cells are void, those about globals stand. */
+static void incomplete_cells_are_not_narrowed(void **state)
+{
+    (void)state;
+    oc_memory_summary m = summary(false);
+    assert_int_equal(oc_memory_loaded_region(&m, true, 100), 0);
+    assert_int_equal(oc_memory_loaded_region(&m, false, 0), 2);
+    oc_memory_summary_free(&m);
+}
+
+/* Only a summary that knows every read lets a write be left out, and only
+ * of a cell no event reads (accessed or not). */
+static void unread_cells_are_known_only_with_every_read(void **state)
+{
+    (void)state;
+    oc_memory_summary m = summary(true);
+    assert_false(oc_memory_cell_unread(&m, 100));
+    assert_true(oc_memory_cell_unread(&m, 101));
+    assert_true(oc_memory_cell_unread(&m, 102)); /* not accessed by the walk */
+    assert_false(oc_memory_cell_unread(NULL, 101)); /* a first walk */
+    oc_memory_summary_free(&m);
+    m = summary(false);
+    assert_false(oc_memory_cell_unread(&m, 101));
+    oc_memory_summary_free(&m);
+}
+
+/* The guess narrows global 1, which the summary cannot, and knows every
+ * region's cells: the walk that assumes it has all of them. */
 static void the_guess_narrows_what_blind_stores_widened(void **state)
 {
     (void)state;
-    oc_memory_summary m = first_walk(), guess;
-    assert_int_equal(oc_memory_loaded_region(&m, true, CELL_P), 0);
-    assert_int_equal(oc_memory_loaded_region(&m, true, CELL_Q), 0);
+    oc_memory_summary m = summary(false), guess;
     assert_true(oc_memory_guess(&m, &guess));
-    assert_int_equal(oc_memory_loaded_region(&guess, true, CELL_P), 1);
-    assert_int_equal(oc_memory_loaded_region(&guess, true, CELL_Q), 1);
-    assert_int_equal(oc_memory_loaded_region(&guess, true, CELL_N), 0);
-    assert_false(guess.reads_complete);
+    assert_int_equal(oc_memory_loaded_region(&guess, false, 1), 2);
+    assert_int_equal(oc_memory_loaded_region(&guess, false, 0), 2);
+    assert_int_equal(oc_memory_loaded_region(&guess, true, 100), 1);
+    assert_false(oc_memory_cell_unread(&guess, 101)); /* every cell is written */
     oc_memory_summary_free(&guess);
     oc_memory_summary_free(&m);
 }
 
-/* Without a blind store the guess is the summary: no guess. */
+/* Without a blind store the guess is the summary: none is made. */
 static void no_guess_without_blind_stores(void **state)
 {
     (void)state;
-    oc_memory_summary m = first_walk(), guess = { 0 };
-    m.locs[0].points = m.locs[0].points_guess;
+    oc_memory_summary m = summary(true), guess = { 0 };
+    m.locs[1].points_guess = m.locs[1].points;
     assert_false(oc_memory_guess(&m, &guess));
     assert_null(guess.locs);
     oc_memory_summary_free(&m);
 }
 
-/* The walk under the guess: storing null or &x into p keeps it, storing
- * another region's address or an unknown pointer breaks it; cells the
- * guess does not narrow, or does not know, may hold anything. */
+/* The walk under the guess may store null or region 2 into global 1, not
+ * another region's address or an unknown pointer; locations the guess
+ * does not narrow, or does not know, may hold anything. */
 static void the_guess_holds_only_for_what_it_says(void **state)
 {
     (void)state;
-    oc_memory_summary m = first_walk(), guess;
+    oc_memory_summary m = summary(true), guess;
     assert_true(oc_memory_guess(&m, &guess));
-    oc_location walked[3] = {
-        { .is_mem = true, .key = CELL_P, .points = OC_POINTS_NULL },
-        { .is_mem = true, .key = CELL_N, .points = OC_POINTS_ANY },
-        { .is_mem = true, .key = 99, .points = OC_POINTS_ANY },
+    oc_location walked[] = {
+        { .is_mem = false, .key = 1, .points = OC_POINTS_NULL },
+        { .is_mem = false, .key = 2, .points = OC_POINTS_ANY },
+        { .is_mem = true, .key = 101, .points = OC_POINTS_ANY },
+        { .is_mem = false, .key = 7, .points = OC_POINTS_ANY },
     };
-    assert_true(oc_memory_guess_holds(&guess, walked, 3));
-    walked[0].points = 1;
-    assert_true(oc_memory_guess_holds(&guess, walked, 3));
+    size_t n = sizeof walked / sizeof walked[0];
+    assert_true(oc_memory_guess_holds(&guess, walked, n));
     walked[0].points = 2;
-    assert_false(oc_memory_guess_holds(&guess, walked, 3));
+    assert_true(oc_memory_guess_holds(&guess, walked, n));
+    walked[0].points = 3;
+    assert_false(oc_memory_guess_holds(&guess, walked, n));
     walked[0].points = OC_POINTS_ANY;
-    assert_false(oc_memory_guess_holds(&guess, walked, 3));
+    assert_false(oc_memory_guess_holds(&guess, walked, n));
     oc_memory_summary_free(&guess);
     oc_memory_summary_free(&m);
 }
@@ -93,6 +147,10 @@ static void the_guess_holds_only_for_what_it_says(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(join_keeps_one_region_and_ignores_null),
+        cmocka_unit_test(loaded_pointer_gets_the_single_region),
+        cmocka_unit_test(incomplete_cells_are_not_narrowed),
+        cmocka_unit_test(unread_cells_are_known_only_with_every_read),
         cmocka_unit_test(the_guess_narrows_what_blind_stores_widened),
         cmocka_unit_test(no_guess_without_blind_stores),
         cmocka_unit_test(the_guess_holds_only_for_what_it_says),
