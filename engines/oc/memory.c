@@ -2,7 +2,6 @@
 #include "memory.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include <ordo/xalloc.h>
 
@@ -50,7 +49,7 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
     size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, is_mem, key)];
     if (!l)
         return 0; /* not accessed by the first walk */
-    unsigned pt = m->locs[l - 1].points;
+    unsigned pt = m->guessing ? m->locs[l - 1].points_guess : m->locs[l - 1].points;
     return pt == OC_POINTS_ANY ? 0 : pt;
 }
 
@@ -70,16 +69,7 @@ bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess)
     if (l == m->n_locs)
         return false;
     *guess = *m;
-    guess->regions = xmalloc((m->n_regions + 1) * sizeof *guess->regions);
-    if (m->n_regions) /* a program without objects and allocations has none */
-        memcpy(guess->regions, m->regions, m->n_regions * sizeof *m->regions);
-    guess->locs = xmalloc((m->n_locs + 1) * sizeof *guess->locs);
-    for (l = 0; l < m->n_locs; l++) {
-        guess->locs[l] = m->locs[l];
-        guess->locs[l].points = m->locs[l].points_guess;
-    }
-    guess->table.slots = xmalloc(m->table.size * sizeof *guess->table.slots);
-    memcpy(guess->table.slots, m->table.slots, m->table.size * sizeof *m->table.slots);
+    guess->guessing = true;
     /* The walk that assumes the guess knows every region, and the check
      * covers every store of that walk. */
     guess->cells_complete = true;

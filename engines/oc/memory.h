@@ -83,6 +83,7 @@ typedef struct {
     oc_loc_table table;
     bool cells_complete;    /* no blind write missed a later region */
     bool reads_complete;    /* no blind access: locs[].read holds for every walk */
+    bool guessing;          /* loaded pointers assume locs[].points_guess */
 } oc_memory_summary;
 
 /* The join of two points-to facts. */
@@ -97,7 +98,8 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
 bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell);
 
 /* The summary m with its guess as what its locations point to, if the
- * guess says more than m (else false, and *guess is untouched). */
+ * guess says more than m (else false, and *guess is untouched). It shares
+ * m's arrays: free m only. */
 bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess);
 /* Whether a walk that assumed `guess` stored (locs[0..n-1].points) only
  * what the guess says. */

@@ -172,41 +172,37 @@ static bool renew(run_ctx *c, ordo_smt **s, oc_encoding *enc)
     return *s != NULL;
 }
 
-/* The second walk of walk_memory under the first walk's guess (memory.h):
- * whether it was made and holds (else *s is to be walked again). */
-static bool walk_guessing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_plan plan,
-                          const oc_memory_summary *first, bool *ok)
+/* A walk knowing what an earlier walk found, in a fresh solver. */
+static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_plan plan,
+                         const oc_memory_summary *prior)
 {
-    oc_memory_summary guess;
-    if (!oc_memory_guess(first, &guess))
-        return false;
-    plan.prior = &guess;
-    *ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
-    bool holds = !*ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
-    oc_memory_summary_free(&guess);
-    if (!holds)
-        ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
-    return holds;
+    plan.prior = prior;
+    return renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
 }
 
 /* Walks the program into *s. A walk with accesses through pointers of
  * unknown region, or with symbolic writes to cells nothing reads, is done
- * again, in a fresh solver, knowing every region, the points-to summary
- * and the reads of the first walk (memory.h): its guess first. */
+ * again, knowing every region, the points-to summary and the reads of the
+ * first walk (memory.h): under its guess first, then, should the guess
+ * not hold, under the summary. */
 static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wide_cells *wide)
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
                           c->cfg->cpu_stop_s, NULL, wide };
     if (!oc_unroll(enc, c->p, *s, &plan))
         return false;
-    oc_memory_summary first;
+    oc_memory_summary first, guess;
     if (!oc_memory_summarize(enc, &first))
         return true;
-    bool ok = true;
-    if (!walk_guessing(c, s, enc, plan, &first, &ok)) {
-        plan.prior = &first;
-        ok = renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    bool ok = false, holds = false;
+    if (oc_memory_guess(&first, &guess)) {
+        ok = walk_knowing(c, s, enc, plan, &guess);
+        holds = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
+        if (!holds)
+            ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
     }
+    if (!holds)
+        ok = walk_knowing(c, s, enc, plan, &first);
     oc_memory_summary_free(&first);
     return ok;
 }
