@@ -50,14 +50,22 @@ static size_t rf_partners(const oc_events *es, const oc_po *po, size_t i, size_t
 }
 
 /* Figure 5.4a: w <rf r <po w' <rf r' <po w, each pair of rf pairs once, in
- * the order of their indices. */
+ * the order of their indices. The clause limit is shared out evenly: each
+ * rf pair keeps at most its quota of partners (those of least index), so
+ * a limit reached early does not leave the later pairs (a loop's later
+ * iterations) without any conflict. */
 static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_finder_limits *lim,
                               oc_clauses *out, oc_finder_stats *st)
 {
     size_t *partners = xmalloc((es->n_rf + 1) * sizeof *partners);
+    size_t quota = es->n_rf ? (lim->max_per_kind + es->n_rf - 1) / es->n_rf : 0;
     bool full = false;
     for (size_t i = 0; i < es->n_rf && !full && !out_of_time(lim->cpu_stop_s, i, st); i++) {
         size_t n = rf_partners(es, po, i, partners);
+        if (n > quota) {
+            n = quota;
+            st->truncated = true;
+        }
         for (size_t k = 0; k < n && !(full = out->n >= lim->max_per_kind); k++) {
             oc_lit lits[2] = { es->rf[i].lit, es->rf[partners[k]].lit };
             oc_clauses_add(out, lits, 2);
@@ -71,11 +79,15 @@ static void find_rf_conflicts(const oc_events *es, const oc_po *po, const oc_fin
 /* Figures 5.4b/5.4c for w <rf r and a write w' of the same location:
  * w' <po-rf-po r and w <po-rf-po w' give w' <ws w <po-rf-po w' and
  * r <fr w' <po-rf-po r, both with the reason
- * rf(w,r) ∧ reason(w' < r) ∧ reason(w < w') ∧ grd(w'). */
+ * rf(w,r) ∧ reason(w' < r) ∧ reason(w < w') ∧ grd(w'). A reason of at
+ * most two literals (w' unconditional, or reached through po alone) rules
+ * rf(w,r) out outright or under one condition; such short conflicts have a
+ * clause limit of their own, so the limit on the longer ones never cuts
+ * them. */
 static void find_ws_fr_conflicts(const oc_events *es, const oc_prp *prp,
                                  const oc_finder_limits *lim, oc_clauses *out, oc_finder_stats *st)
 {
-    size_t start = out->n;
+    size_t n_short = 0, n_long = 0;
     for (size_t i = 0; i < es->n_rf && !out_of_time(lim->cpu_stop_s, i, st); i++) {
         const oc_rf_pair *p = &es->rf[i];
         for (size_t k = es->ws_of_write_start[p->w]; k < es->ws_of_write_start[p->w + 1]; k++) {
@@ -84,12 +96,16 @@ static void find_ws_fr_conflicts(const oc_events *es, const oc_prp *prp,
             oc_lit to_r, to_w2;
             if (!oc_prp_query(prp, w2, p->r, &to_r) || !oc_prp_query(prp, p->w, w2, &to_w2))
                 continue;
-            if (out->n - start >= lim->max_per_kind) {
-                st->truncated = true;
-                return;
-            }
             oc_lit lits[4] = { p->lit, es->ev[w2].guard, to_r, to_w2 };
-            oc_clauses_add(out, lits, 4);
+            bool is_short = !lits[1] + !lits[2] + !lits[3] >= 2;
+            size_t *kept = is_short ? &n_short : &n_long;
+            if (*kept >= lim->max_per_kind) {
+                st->truncated = true;
+                if (n_short >= lim->max_per_kind && n_long >= lim->max_per_kind)
+                    return;
+                continue;
+            }
+            *kept += oc_clauses_add(out, lits, 4);
             st->conflicts_ws_fr += 2; /* Figures 5.4b and 5.4c: the same reason */
         }
     }

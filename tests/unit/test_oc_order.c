@@ -162,11 +162,14 @@ static void figure53_finder_clause(void **state)
     assert_true(st.conflicts_ws_fr > 2);
     assert_false(st.truncated);
     oc_clauses_free(&c);
-    /* One clause of each kind: the rf limit leaves the ws/fr kind its own. */
+    /* Limit 1: one clause of each kind (the rf limit leaves the ws/fr kind
+     * its own), and past the longer ones' limit a short ws/fr conflict:
+     * x5 cannot read x0 over thread 2's unconditional x4 (one literal). */
     st = find(&f.es, &f.po, OC_FINDER_RF_WS_FR, 1, &c);
-    assert_int_equal(c.n, 2);
+    assert_int_equal(c.n, 3);
+    assert_true(has_conflict(&c, (oc_lit[]){ rf_lit(&f.es, f.wx0, f.rx5) }, 1));
     assert_int_equal(st.conflicts_rf, 1);
-    assert_int_equal(st.conflicts_ws_fr, 2);
+    assert_int_equal(st.conflicts_ws_fr, 4);
     assert_true(st.truncated);
     oc_clauses_free(&c);
     free_figure53(&f);
@@ -259,6 +262,41 @@ static void finder_shape_rf(void **state)
     oc_graph_assign(g, b, true);
     assert_int_equal(oc_graph_propagate(g, 4), 1);
     oc_graph_free(g);
+    oc_clauses_free(&c);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
+/* Figure 5.4a's limit is shared out: thread 1 reads y, writes x; thread 2
+ * reads x, writes y, twice. Three conflicts, two of them with rf(wx, rx1);
+ * at limit 2 each rf pair keeps one partner, so the second round's
+ * conflict is still found. */
+static void finder_rf_limit_is_shared(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned ry = ev(&es, -1, OC_READ, 1, Y, 0);
+    unsigned wx = ev(&es, (int)ry, OC_WRITE, 1, X, 0);
+    unsigned rx1 = ev(&es, -1, OC_READ, 2, X, 0);
+    unsigned wy1 = ev(&es, (int)rx1, OC_WRITE, 2, Y, 0);
+    unsigned rx2 = ev(&es, (int)wy1, OC_READ, 2, X, 0);
+    unsigned wy2 = ev(&es, (int)rx2, OC_WRITE, 2, Y, 0);
+    finish(&es, &po);
+    oc_lit first = rf_lit(&es, wx, rx1), second = rf_lit(&es, wx, rx2);
+    oc_lit from_wy1 = rf_lit(&es, wy1, ry), from_wy2 = rf_lit(&es, wy2, ry);
+    oc_clauses c;
+    oc_finder_stats st = find(&es, &po, OC_FINDER_RF, 100, &c);
+    assert_int_equal(c.n, 3);
+    assert_false(st.truncated);
+    oc_clauses_free(&c);
+    st = find(&es, &po, OC_FINDER_RF, 2, &c);
+    assert_int_equal(c.n, 2);
+    assert_true(has_conflict(&c, (oc_lit[]){ first, from_wy1 }, 2) ||
+                has_conflict(&c, (oc_lit[]){ first, from_wy2 }, 2));
+    assert_true(has_conflict(&c, (oc_lit[]){ second, from_wy2 }, 2));
+    assert_true(st.truncated);
     oc_clauses_free(&c);
     oc_po_free(&po);
     oc_events_free(&es);
@@ -881,6 +919,7 @@ int main(void)
         cmocka_unit_test(figure53_finder_clause),
         cmocka_unit_test(linearize_keeps_groups_together),
         cmocka_unit_test(finder_shape_rf),
+        cmocka_unit_test(finder_rf_limit_is_shared),
         cmocka_unit_test(finder_shape_ws_fr),
         cmocka_unit_test(finder_shape_po_only),
         cmocka_unit_test(reasons_are_minimal),
