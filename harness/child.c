@@ -126,8 +126,11 @@ static child_result interpret(const ordo_engine_result *r, const ordo_program *p
     char *reason = r->reason ? xstrdup(r->reason) : NULL;
     switch (r->verdict) {
     case ORDO_VERDICT_SAFE:
-        free(reason);
-        return (child_result){ "true", EXPECT_TRUE, r->complete ? -1 : r->bound, NULL };
+        if (r->complete) {
+            free(reason);
+            return (child_result){ "true", EXPECT_TRUE, -1, NULL };
+        }
+        return (child_result){ "true", EXPECT_TRUE, r->bound, reason };
     case ORDO_VERDICT_UNSAFE:
         free(reason);
         return check_unsafe(r, p, report);

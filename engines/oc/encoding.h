@@ -19,6 +19,9 @@
 #include "events.h"
 #include "memory.h"
 
+/* Cells of an allocation of symbolic size that symbolic accesses reach. */
+#define OC_SYMBOLIC_CELLS 16
+
 /* A guard: constant true / false, or a Bool variable with its literal. */
 typedef struct {
     enum { OC_G_TRUE, OC_G_FALSE, OC_G_VAR } kind;
@@ -103,6 +106,9 @@ typedef struct oc_encoding {
                                     (Int reads such pointer constants as
                                     negative offsets: arith.c) */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
+    bool cells_cut;         /* a symbolic access reached only the first
+                               OC_SYMBOLIC_CELLS cells of an allocation of
+                               symbolic size: bounded at any unroll bound */
     char *unsupported;      /* set when the program cannot be encoded faithfully,
                                or not within max_events (too_many_events) */
     size_t max_events;      /* the walk stops beyond this many events */

@@ -58,7 +58,8 @@ static const ordo_stat_desc stats[] = {
     { "oc.stage", "count", "stage that decided: 1 = wSC, 2 = SC" },
     { "oc.unroll_bound", "count", "the unroll bound of the reported answer" },
     { "oc.unroll_attempts", "count", "bounds tried (more than 1 with --unroll-max)" },
-    { "oc.complete", "bool", "1 when no unwinding assumption was needed" },
+    { "oc.complete", "bool", "1 when no unwinding assumption was needed (loops, or the "
+      "cells of an allocation of symbolic size)" },
     { "oc.answer.solver_time_s", "s",
       "solver time of the attempt whose answer is reported (solver.time_s: all attempts)" },
     { "oc.answer.decisions", "count", "solver decisions of the attempt whose answer is reported" },
@@ -92,7 +93,7 @@ static void record(ordo_stats *s, const oc_deepened *d)
     ordo_stat_set(s, "oc.unroll_attempts", (double)d->attempts);
     ordo_stat_set(s, "oc.answer.solver_time_s", d->answer.solver_s);
     ordo_stat_set(s, "oc.answer.decisions", d->answer.decisions);
-    ordo_stat_set(s, "oc.complete", !o->unwinding);
+    ordo_stat_set(s, "oc.complete", !o->unwinding && !o->cells_cut);
     ordo_stat_set(s, "solver.time_s", w->solver_s);
     ordo_stat_set(s, "solver.decisions", w->decisions);
     ordo_stat_set(s, "solver.propagations", w->propagations);
@@ -129,8 +130,8 @@ static ordo_engine_result run(const ordo_engine_input *in)
     ordo_engine_result r = { .verdict = o->verdict, .bound = -1, .reason = o->reason,
                              .owns_reason = o->reason != NULL, .trace = o->trace };
     if (o->verdict == ORDO_VERDICT_SAFE) {
-        r.complete = !o->unwinding;
-        r.bound = o->unwinding ? (long)d.bound : -1;
+        r.complete = !o->unwinding && !o->cells_cut;
+        r.bound = r.complete ? -1 : (long)d.bound;
     }
     return r;
 }

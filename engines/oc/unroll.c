@@ -431,14 +431,13 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 
 /* At most this many cells are candidates of one symbolic access. */
 #define MAX_CANDIDATES 4096
-/* Cells of an allocation of symbolic size that symbolic accesses reach. */
-#define SYMBOLIC_CELLS 16
 
 /* The cells a symbolic address may denote: its region's, or every cell of
  * every escaping region. Of an allocation of symbolic size only the first
- * SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
+ * OC_SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
  * thread, which makes a SAFE verdict bounded (like an unwinding
- * assumption). False (unsupported) when the set is too large. */
+ * assumption, but one no deeper unroll bound lifts). False (unsupported)
+ * when the set is too large. */
 static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_t **out,
                             size_t *n)
 {
@@ -450,7 +449,7 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
         if (!addr.region && !enc->regions[r].escapes)
             continue;
         if (enc->regions[r].symbolic_size)
-            enc->unwinding = true;
+            enc->cells_cut = true;
         *n += enc->regions[r].n_cells;
     }
     if (*n > MAX_CANDIDATES) {
@@ -769,7 +768,7 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
     unsigned width = ordo_ty_ptr(enc->p->data_model).width;
     if (width < 64 && enc->next_alloc >= UINT64_C(1) << (width - 1) && !enc->high_alloc)
         enc->high_alloc = st;
-    allocation_region(enc, st, base, small ? (uint64_t)size.c : SYMBOLIC_CELLS, !small);
+    allocation_region(enc, st, base, small ? (uint64_t)size.c : OC_SYMBOLIC_CELLS, !small);
     sync_event(w, st);
     if (st->has_lhs)
         assign(w, &st->lhs, pointer(enc, st->lhs.type, (int64_t)base), st);

@@ -296,10 +296,15 @@ static void run_stage(run_ctx *c, bool sc)
                  sc ? 2 : 1, r == ORDO_SMT_SAT ? "sat" : r == ORDO_SMT_UNSAT ? "unsat" : "unknown",
                  c->st.solver_time_s - solver_before, o->work.decisions - decisions_before);
         o->unwinding = enc.unwinding;
+        o->cells_cut = enc.cells_cut;
         if (c->st.error) {
             fail(o, ORDO_VERDICT_ERROR, xstrdup(c->st.error));
         } else if (r == ORDO_SMT_UNSAT) {
             o->verdict = ORDO_VERDICT_SAFE;
+            /* No deeper unroll bound lifts this bound: say so. */
+            if (o->cells_cut)
+                o->reason = xasprintf("checked only the first %d cells of an allocation of "
+                                      "symbolic size", OC_SYMBOLIC_CELLS);
         } else if (r == ORDO_SMT_UNKNOWN) {
             const char *why = ordo_smt_error(s) ? ordo_smt_error(s) : ordo_smt_reason_unknown(s);
             fail(o, ORDO_VERDICT_UNKNOWN, xasprintf("solver: %s", why ? why : "unknown"));

@@ -40,9 +40,12 @@ typedef struct {
 
 typedef struct {
     ordo_verdict verdict;
-    char *reason;           /* malloc'ed, for UNKNOWN / ERROR / UNSUPPORTED */
+    char *reason;           /* malloc'ed, for UNKNOWN / ERROR / UNSUPPORTED,
+                               and for a SAFE that cells_cut bounds */
     ordo_trace *trace;      /* UNSAFE */
     bool unwinding;         /* SAFE only up to the unroll bound */
+    bool cells_cut;         /* SAFE only for the first OC_SYMBOLIC_CELLS cells
+                               of allocations of symbolic size */
     bool too_many_events;   /* UNKNOWN because the encoding was too large */
     int stage;              /* 1 = decided under wSC, 2 = under SC */
     size_t events, rf_pairs, ws_pairs;

@@ -101,6 +101,15 @@ check "a guess that fails is walked again" grep -q 'walked again' \
     "$TMP/guessed-pointer-unsafe-prop-none"
 check "writes to cells nothing reads are left out" grep -qE '^  oc.events +18$' \
     "$TMP/unread-array-safe-basic-none"
+# symbolic-size-safe: only 16 cells of an allocation of symbolic size are
+# candidates; the bounded SAFE says so, and deepening does not try deeper.
+"$ORDO" verify "$T/symbolic-size-safe.yml" --engine oc --unroll-max 8 >"$TMP/symbolic-size" 2>&1
+check "a symbolic-size allocation's cell bound is a bounded SAFE" \
+    grep -q 'holds up to bound 2) (expected true: correct)' "$TMP/symbolic-size"
+check "the verdict says the cell bound bounds it" \
+    grep -q '^reason: *checked only the first 16 cells' "$TMP/symbolic-size"
+check "no deeper unroll bound is tried for it" grep -qE '^  oc.unroll_attempts +1$' \
+    "$TMP/symbolic-size"
 check "the finder's conflicts are counted" grep -qE '^  oc.finder.conflicts_rf +[0-9]' \
     "$TMP/locked-counter-basic-rf-ws-fr"
 

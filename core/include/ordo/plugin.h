@@ -120,7 +120,8 @@ typedef struct {
     bool complete;
     long bound; /* the unroll bound a bounded SAFE holds for (else -1) */
     /* UNKNOWN / ERROR / UNSUPPORTED: one line, owned by the engine
-     * (static or allocated with malloc; the harness frees when owns_reason) */
+     * (static or allocated with malloc; the harness frees when owns_reason).
+     * A bounded SAFE may say what bounds it besides the unroll bound. */
     char *reason;
     bool owns_reason;
     /* UNSAFE: the counterexample, replayed by the harness before reporting. */
