@@ -73,6 +73,13 @@ static const ordo_stat_desc stats[] = {
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* No assumption bounds the answer: neither a loop's unwinding nor the
+ * cells of an allocation of symbolic size. */
+static bool complete(const oc_outcome *o)
+{
+    return !o->unwinding && !o->cells_cut;
+}
+
 static void record(ordo_stats *s, const oc_deepened *d)
 {
     const oc_outcome *o = &d->o;
@@ -93,7 +100,7 @@ static void record(ordo_stats *s, const oc_deepened *d)
     ordo_stat_set(s, "oc.unroll_attempts", (double)d->attempts);
     ordo_stat_set(s, "oc.answer.solver_time_s", d->answer.solver_s);
     ordo_stat_set(s, "oc.answer.decisions", d->answer.decisions);
-    ordo_stat_set(s, "oc.complete", !o->unwinding && !o->cells_cut);
+    ordo_stat_set(s, "oc.complete", complete(o));
     ordo_stat_set(s, "solver.time_s", w->solver_s);
     ordo_stat_set(s, "solver.decisions", w->decisions);
     ordo_stat_set(s, "solver.propagations", w->propagations);
@@ -130,7 +137,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
     ordo_engine_result r = { .verdict = o->verdict, .bound = -1, .reason = o->reason,
                              .owns_reason = o->reason != NULL, .trace = o->trace };
     if (o->verdict == ORDO_VERDICT_SAFE) {
-        r.complete = !o->unwinding && !o->cells_cut;
+        r.complete = complete(o);
         r.bound = r.complete ? -1 : (long)d.bound;
     }
     return r;
