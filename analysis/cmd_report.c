@@ -10,7 +10,9 @@
 
 #include "../harness/commands.h"
 #include "beside.h"
+#include "common_table.h"
 #include "figures.h"
+#include "html_report.h"
 #include "layout.h"
 #include "metadata.h"
 #include "outdir.h"
@@ -21,6 +23,7 @@ static const char usage_text[] =
     "                   [--columns [sum:|avg:]VALUE,...]\n"
     "                   [--table thesis-3.1|thesis-4.1|thesis-5.1] [--beside CSV]\n"
     "                   [--scatter X,Y]... [--bar VALUE]... [--scaling REGEX]\n"
+    "       ordo report DIR|CSV... --html [--out FILE] [--columns ...] [--table ...]\n"
     "Prints the summary per configuration (and a common-set table) to stdout;\n"
     "with --out also writes them as .md/.tex/.csv plus figures (PNG and SVG).\n"
     "  --common         averages over the tasks every configuration solved\n"
@@ -35,14 +38,17 @@ static const char usage_text[] =
     "  --beside CSV     published numbers with the --table's headers, shown beside\n"
     "  --scatter X,Y    CPU-time scatter plot of configurations X and Y\n"
     "  --bar VALUE      bar chart: solved, score or the common-set average of VALUE\n"
-    "  --scaling REGEX  CPU time over a task family, N from REGEX's first group\n";
+    "  --scaling REGEX  CPU time over a task family, N from REGEX's first group\n"
+    "  --html           one self-contained HTML page (to FILE or stdout): summary,\n"
+    "                   task table, plots, tables, setup; each DIR is a result set\n"
+    "                   of its own, so two sides of a comparison stand side by side\n";
 
 typedef struct {
     const char **inputs, **scatters, **bars;
     size_t n_inputs, n_scatters, n_bars;
     const char *out_dir, *columns, *group_regex, *layout_name, *beside, *scaling,
         *same;
-    bool common;
+    bool common, html;
     table_format format;
 } report_options;
 
@@ -80,6 +86,8 @@ static int parse_options(int argc, char **argv, report_options *o)
             push(&o->inputs, &o->n_inputs, a);
         else if (!strcmp(a, "--common"))
             o->common = true;
+        else if (!strcmp(a, "--html"))
+            o->html = true;
         else if ((v = option_value(argc, argv, &i, "--out")))
             o->out_dir = v;
         else if ((v = option_value(argc, argv, &i, "--format")))
@@ -107,6 +115,8 @@ static int parse_options(int argc, char **argv, report_options *o)
         return usage_error("unknown --format (md, tex, csv)", fmt);
     if (o->layout_name && !layout_named(o->layout_name))
         return usage_error("unknown --table (thesis-3.1, thesis-4.1, thesis-5.1)", o->layout_name);
+    if (o->html && (o->beside || o->n_scatters || o->n_bars || o->scaling))
+        return usage_error("--html draws its own plots and takes no", o->beside ? "--beside" : "--scatter/--bar/--scaling");
     if (o->beside && !o->layout_name)
         return usage_error("--beside needs --table", o->beside);
     if (!o->n_inputs) {
@@ -138,20 +148,13 @@ typedef struct {
 /* The common-set or layout table, when asked for. */
 static int build_common_table(const results *r, const report_options *o, config_groups *g, report_tables *rt)
 {
+    const common_table_options co = { o->layout_name, o->columns, o->group_regex, o->same, o->common };
+    bool built;
+    int status = common_table_build(r, &co, g, &rt->tables[rt->n], &built);
+    if (status || !built)
+        return status;
     const table_layout *named = o->layout_name ? layout_named(o->layout_name) : NULL;
-    const char *regex = o->group_regex ? o->group_regex : named ? named->group_regex : NULL;
-    int status = groups_build(r, regex, g);
-    if (!status && o->same)
-        status = groups_require_same(r, g, o->same);
-    if (status || (!named && !o->common && !o->columns && !o->group_regex && !o->same))
-        return status;
-    table_layout custom;
-    if (!named && (status = layout_custom(r, o->columns, regex, &custom)))
-        return status;
-    layout_build(named ? named : &custom, r, g, &rt->tables[rt->n]);
     rt->names[rt->n++] = named ? named->name : "common";
-    if (!named)
-        layout_free_custom(&custom);
     if (named && o->beside) {
         size_t labels = 0;
         while (labels < named->n_columns && named->columns[labels].kind <= COLUMN_VARIANT)
@@ -259,8 +262,13 @@ int ordo_cmd_report(int argc, char **argv)
     }
     report_options o = { 0 };
     int status = parse_options(argc, argv, &o);
-    if (!status)
+    if (!status && o.html) {
+        const html_options h = { o.inputs, o.n_inputs, o.out_dir,
+                                 { o.layout_name, o.columns, o.group_regex, o.same, o.common }, NULL };
+        status = html_report(&h);
+    } else if (!status) {
         status = report(&o);
+    }
     free(o.inputs);
     free(o.scatters);
     free(o.bars);
