@@ -19,7 +19,7 @@ typedef struct {
     char *name;       /* short name: the directory's base name */
     results r;
     metadata m;       /* empty without metadata.yml */
-    char *log_base;   /* the results directory relative to the page, or NULL */
+    char *log_base;   /* the results directory relative to the page; NULL: no logs */
     const char *scoring;  /* the scoring policy in force */
     table tables[2];  /* summary, and the common-set table when asked for */
     size_t n_tables;

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <ordo/xalloc.h>
 
@@ -79,7 +80,11 @@ static int load_set(html_set *set, const char *input, const html_options *o, con
     if (set->r.n_dirs) {
         if ((status = metadata_load(&set->m, set->r.dirs[0])) > 0)
             return status;
-        set->log_base = relative_path(dir, set->r.dirs[0]);
+        char *logs = xasprintf("%s/logs", set->r.dirs[0]);
+        struct stat st;
+        if (!stat(logs, &st) && S_ISDIR(st.st_mode))
+            set->log_base = relative_path(dir, set->r.dirs[0]);
+        free(logs);
     }
     const char *recorded = metadata_get(&set->m, "scoring");
     set->scoring = o->scoring ? o->scoring : recorded ? recorded : "svcomp (legacy)";
