@@ -111,12 +111,14 @@
     }
 
     /* ---- filters and changes ---- */
+    /* The status of COL on task T differs from its base's (both ran it). */
+    function statusChanged(col, t) {
+        if (col.base < 0) return false;
+        const base = COLS[col.base].cat[t];
+        return base !== MISSING && col.cat[t] !== MISSING && base !== col.cat[t];
+    }
     function changedCell(col, t, threshold) {
-        if (col.base < 0) return 0;
-        const base = COLS[col.base];
-        if (col.cat[t] === MISSING || base.cat[t] === MISSING) return 0;
-        if (col.cat[t] !== base.cat[t]) return 1;
-        return cpuChange(col, base, t, threshold) !== 0 ? 1 : 0;
+        return statusChanged(col, t) || (col.base >= 0 && cpuChange(col, COLS[col.base], t, threshold) !== 0);
     }
     /* +1 slower, -1 faster beyond THRESHOLD, 0 otherwise (both correct). */
     function cpuChange(col, base, t, threshold) {
@@ -198,8 +200,7 @@
             esc(D.tasks[t]) + '</td>';
         COLS.forEach(function (col, k) {
             const cat = col.cat[t], status = col.st[t];
-            const changed = col.base >= 0 && COLS[col.base].cat[t] !== MISSING && cat !== MISSING &&
-                COLS[col.base].cat[t] !== cat;
+            const changed = statusChanged(col, t);
             const href = status === null ? null : logHref(col, t);
             const text = status === null ? '' : href ? '<a href="' + esc(href) + '">' + esc(status) + '</a>' : esc(status);
             h += '<td class="st ' + CATS[cat] + (changed ? ' changed' : '') + '" data-k="c' + k + '.st">' + text + '</td>';
@@ -285,7 +286,7 @@
         const next = pager.appendChild(el('button', { id: 'next' }, 'next ▶'));
         prev.addEventListener('click', function () { writeState({ pg: String(+readState().pg - 1) }); });
         next.addEventListener('click', function () { writeState({ pg: String(+readState().pg + 1) }); });
-        pager.appendChild(select('ps', [['100', '100'], ['500', '500'], ['0', 'all']], 'rows per page'));
+        pager.appendChild(select('ps', [['100', '100'], ['500', '500'], ['1000', '1000'], ['0', 'all']], 'rows per page'));
         const table = sec.appendChild(el('table', { id: 'task-table' }));
         table.appendChild(el('thead', { id: 'task-head' }));
         table.appendChild(el('tbody', { id: 'task-body' }));
@@ -352,7 +353,7 @@
         text(root, 14, (M.t + H - M.b) / 2, yLabel,
             { 'text-anchor': 'middle', class: 'label', transform: 'rotate(-90 14 ' + (M.t + H - M.b) / 2 + ')' });
     }
-    function fmtTick(v) { return v >= 1000 ? v.toExponential(0) : v < 0.01 ? v.toExponential(0) : String(+v.toPrecision(3)); }
+    function fmtTick(v) { return v !== 0 && (v >= 10000 || v < 0.01) ? v.toExponential(0) : String(+v.toPrecision(3)); }
     function positive(values, floor) {
         return values.filter(function (v) { return !isNaN(v); }).map(function (v) { return Math.max(v, floor); });
     }
@@ -370,7 +371,8 @@
         const hi = Math.max(cpuLimit || 1, all.length ? Math.max.apply(null, all) : 1);
         const root = svg('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, id: 'quantile', class: 'plot' }, parent);
         const x = linScale(0, n, M.l, W - M.r), y = logScale(0.01, hi, H - M.b, M.t);
-        const step = Math.pow(10, Math.floor(Math.log10(n)));
+        let step = Math.pow(10, Math.floor(Math.log10(n)));
+        if (n / step < 3) step = Math.max(1, step / 5);
         const xTicks = [];
         for (let v = 0; v <= n; v += step) xTicks.push(v);
         axes(root, x, y, xTicks, logTicks(0.01, hi), 'n-th fastest correct result', 'CPU time (s)');
@@ -390,16 +392,23 @@
         holder.textContent = '';
         const cx = COLS[+s.sx], cy = COLS[+s.sy], index = VALUES.indexOf(s.sv);
         if (!cx || !cy || index < 0) return;
-        const isCpu = index === CPU && cpuLimit, floor = index === CPU ? 0.01 : 0.01;
+        const isCpu = index === CPU && cpuLimit;
         const points = [];
         for (let t = 0; t < T; t++) {
             let a = cx.num[index][t], b = cy.num[index][t];
             if (isNaN(a) || isNaN(b) || cx.cat[t] === MISSING || cy.cat[t] === MISSING) continue;
             if (isCpu) { a = Math.min(a, cpuLimit); b = Math.min(b, cpuLimit); }
-            points.push([Math.max(a, floor), Math.max(b, floor), cx.cat[t] === 0 && cy.cat[t] === 0]);
+            points.push([a, b, cx.cat[t] === 0 && cy.cat[t] === 0]);
         }
-        let hi = isCpu ? cpuLimit : 1;
-        points.forEach(function (p) { hi = Math.max(hi, p[0], p[1]); });
+        /* zeros (and CPU times below 10 ms) sit on the lowest decade */
+        let floor = index === CPU ? 0.01 : Infinity, hi = isCpu ? cpuLimit : 1;
+        points.forEach(function (p) {
+            if (index !== CPU) floor = Math.min(floor, p[0] > 0 ? p[0] : Infinity, p[1] > 0 ? p[1] : Infinity);
+            hi = Math.max(hi, p[0], p[1]);
+        });
+        floor = isFinite(floor) ? Math.pow(10, Math.floor(Math.log10(floor))) : 0.1;
+        hi = Math.max(hi, floor * 10);
+        points.forEach(function (p) { p[0] = Math.max(p[0], floor); p[1] = Math.max(p[1], floor); });
         const root = svg('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, id: 'scatter', class: 'plot' }, holder);
         const x = logScale(floor, hi, M.l, W - M.r), y = logScale(floor, hi, H - M.b, M.t);
         const ticks = logTicks(floor, hi);
