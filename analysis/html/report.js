@@ -49,6 +49,12 @@
                 if (COLS[b].set === 0 && COLS[b].run === col.run) col.base = b;
     });
     const PAIRED = COLS.some(function (col) { return col.base >= 0; });
+    /* The task table's column order: a configuration's sets side by side. */
+    const firstOfRun = {};
+    COLS.forEach(function (col, k) { if (!(col.run in firstOfRun)) firstOfRun[col.run] = k; });
+    const ORDER = COLS.map(function (col, k) { return k; }).sort(function (x, y) {
+        return firstOfRun[COLS[x].run] - firstOfRun[COLS[y].run] || COLS[x].set - COLS[y].set;
+    });
     const CPU = VALUES.indexOf('cputime_s');
     const cpuLimit = D.sets.reduce(function (m, s) { return s.cpuLimit ? Math.max(m, s.cpuLimit) : m; }, 0) || null;
 
@@ -183,7 +189,8 @@
         const arrow = function (key) { return s.sort === key ? (s.desc === '1' ? ' ▼' : ' ▲') : ''; };
         let top = '<tr><th rowspan="2" data-sort="task" class="sortable">Task' + arrow('task') + '</th>';
         let second = '<tr>';
-        COLS.forEach(function (col, k) {
+        ORDER.forEach(function (k) {
+            const col = COLS[k];
             top += '<th colspan="' + (1 + shown.length) + '" class="config" style="border-top-color:' +
                 PALETTE[k % PALETTE.length] + '">' + esc(col.label) + '</th>';
             second += '<th data-sort="c' + k + '.st" class="sortable">status' + arrow('c' + k + '.st') + '</th>';
@@ -198,7 +205,8 @@
     function rowHtml(t, shown, threshold) {
         let h = '<tr><td class="task" title="expected ' + (D.expected[t] ? 'true' : 'false') + '">' +
             esc(D.tasks[t]) + '</td>';
-        COLS.forEach(function (col, k) {
+        ORDER.forEach(function (k) {
+            const col = COLS[k];
             const cat = col.cat[t], status = col.st[t];
             const changed = statusChanged(col, t);
             const href = status === null ? null : logHref(col, t);
@@ -421,6 +429,11 @@
         points.forEach(function (p) {
             svg('circle', { cx: x(p[0]).toFixed(1), cy: y(p[1]).toFixed(1), r: 3, class: p[2] ? 'both' : 'other' }, root);
         });
+        [['both', 'both correct'], ['other', 'not both correct' + (isCpu ? ' (at most the limit)' : '')]]
+            .forEach(function (l, i) {
+                svg('circle', { cx: M.l + 14, cy: M.t + 12 + 16 * i, r: 3, class: l[0] }, root);
+                text(root, M.l + 24, M.t + 16 + 16 * i, l[1], { class: 'legend' });
+            });
         holder.setAttribute('data-points', String(points.length));
     }
     function buildPlotSection() {

@@ -85,7 +85,8 @@ dom "$TMP/two/index.html" "chg=1"
 check "changed: exactly agree and split1" [ "$(task_rows | tr '\n' ' ')" = "agree.yml split1.yml " ]
 check "one status marked changed" [ "$(grep -o 'class="st [a-z]* changed"' "$TMP/rows.html" | wc -l)" = 1 ]
 check "one CPU time marked slower" [ "$(grep -o 'class="r slower"' "$TMP/rows.html" | wc -l)" = 1 ]
-check "columns side by side" grep -q 'X @ new' "$TMP/dom.html"
+labels=$(grep -o '<th colspan="[0-9]*" class="config"[^>]*>[^<]*' "$TMP/dom.html" | sed 's/.*>//' | tr '\n' ',')
+check "a configuration's sets side by side" [ "$labels" = "X @ base,X @ new,Y @ base,Y @ new,Z @ base,Z @ new," ]
 no_script_error "two sets"
 
 # --- a benchmark's results: log links relative to the page resolve
