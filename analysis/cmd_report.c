@@ -116,7 +116,8 @@ static int parse_options(int argc, char **argv, report_options *o)
     if (o->layout_name && !layout_named(o->layout_name))
         return usage_error("unknown --table (thesis-3.1, thesis-4.1, thesis-5.1)", o->layout_name);
     if (o->html && (o->beside || o->n_scatters || o->n_bars || o->scaling))
-        return usage_error("--html draws its own plots and takes no", o->beside ? "--beside" : "--scatter/--bar/--scaling");
+        return usage_error("--html draws its own plots and takes no",
+                           o->beside ? "--beside" : "--scatter/--bar/--scaling");
     if (o->beside && !o->layout_name)
         return usage_error("--beside needs --table", o->beside);
     if (!o->n_inputs) {
@@ -145,10 +146,15 @@ typedef struct {
     size_t n;
 } report_tables;
 
+static common_table_options table_options(const report_options *o)
+{
+    return (common_table_options){ o->layout_name, o->columns, o->group_regex, o->same, o->common };
+}
+
 /* The common-set or layout table, when asked for. */
 static int build_common_table(const results *r, const report_options *o, config_groups *g, report_tables *rt)
 {
-    const common_table_options co = { o->layout_name, o->columns, o->group_regex, o->same, o->common };
+    const common_table_options co = table_options(o);
     bool built;
     int status = common_table_build(r, &co, g, &rt->tables[rt->n], &built);
     if (status || !built)
@@ -263,8 +269,7 @@ int ordo_cmd_report(int argc, char **argv)
     report_options o = { 0 };
     int status = parse_options(argc, argv, &o);
     if (!status && o.html) {
-        const html_options h = { o.inputs, o.n_inputs, o.out_dir,
-                                 { o.layout_name, o.columns, o.group_regex, o.same, o.common }, NULL };
+        const html_options h = { o.inputs, o.n_inputs, o.out_dir, table_options(&o), NULL };
         status = html_report(&h);
     } else if (!status) {
         status = report(&o);
