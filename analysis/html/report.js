@@ -139,7 +139,8 @@
     }
     function filtered(s) {
         const match = nameMatcher(s.q), st = CATS.indexOf(s.st), threshold = +s.thr || 1.5;
-        const a = s.a === '' ? -1 : +s.a, b = s.b === '' ? -1 : +s.b;
+        const column = function (k) { return k !== '' && COLS[+k] ? +k : -1; }; /* a hash may name none */
+        const a = column(s.a), b = column(s.b);
         const out = [];
         for (let t = 0; t < T; t++) {
             if (match && !match(D.tasks[t])) continue;

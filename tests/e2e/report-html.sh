@@ -65,6 +65,11 @@ check "hand: the task name is escaped" grep -qF 'odd/&lt;img src=x&gt;&amp;.yml'
 check "hand: no element from a task name" not grep -q '<img' "$TMP/dom.html"
 check "hand: no log links without logs" not grep -q '<a href' "$TMP/rows.html"
 no_script_error hand
+# the sink sees an error: the "no script error" checks can fail
+sed 's/const T = D.tasks.length;/const T = D.tasks.length; null.broken;/' "$TMP/hand/index.html" >"$TMP/hand/broken.html"
+dom "$TMP/hand/broken.html" ""
+check "a script error is written into the page" grep -q '<ul id="errors" data-count="1"><li>script error: .*null' "$TMP/dom.html"
+
 dom "$page" "dis=1"
 check "disagree: exactly split1 and split2" [ "$(task_rows | tr '\n' ' ')" = "split1.yml split2.yml " ]
 dom "$page" "a=2&b=1"
