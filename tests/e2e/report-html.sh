@@ -51,7 +51,6 @@ h,Y,oc,,split2.yml,false,timeout,,unknown,,60,60,10,
 h,Z,oc,,split2.yml,false,true,true,bounded,2,1,1,10,
 h,X,oc,,none.yml,false,timeout,,unknown,,60,60,10,
 h,Y,oc,,none.yml,false,unknown,,unknown,,1,1,10,
-h,Z,oc,,none.yml,false,error,,unknown,,1,1,10,
 h,X,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.2,1,10,
 h,Y,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.3,1,10,
 h,Z,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.4,1,10,
@@ -77,7 +76,10 @@ check "solved by Z, not by Y: exactly split1" [ "$(task_rows | tr '\n' ' ')" = "
 dom "$page" "st=timeout"
 check "a timeout: agree, split2, none" [ "$(task_rows | tr '\n' ' ')" = "agree.yml split2.yml none.yml " ]
 dom "$page" "sort=c1.cputime_s&desc=1"
-check "Y's CPU descending, missing last" [ "$(column c1.cputime_s | tr '\n' ' ')" = "60 2.50 1 1 0.30 " ]
+check "Y's CPU descending" [ "$(column c1.cputime_s | tr '\n' ' ')" = "60 2.50 1 1 0.30 " ]
+dom "$page" "sort=c2.cputime_s"
+check "Z's CPU ascending, its missing run last" [ "$(column c2.cputime_s | tr '\n' ' ')" = "0.40 1 1 60  " ]
+check "Z's missing run: an empty status" grep -q '<td class="st missing" data-k="c2.st"></td>' "$TMP/rows.html"
 no_script_error "hand sorted"
 
 # --- two sets side by side: a changed status and a CPU ratio beyond 1.5
