@@ -385,7 +385,10 @@
         const xTicks = [];
         for (let v = 0; v <= n; v += step) xTicks.push(v);
         axes(root, x, y, xTicks, logTicks(0.01, hi), 'n-th fastest correct result', 'CPU time (s)');
-        if (cpuLimit) svg('line', { x1: M.l, x2: W - M.r, y1: y(cpuLimit), y2: y(cpuLimit), class: 'limit' }, root);
+        if (cpuLimit) {
+            svg('line', { x1: M.l, x2: W - M.r, y1: y(cpuLimit), y2: y(cpuLimit), class: 'limit' }, root);
+            text(root, W - M.r - 4, y(cpuLimit) + 12, 'CPU limit ' + cpuLimit + ' s', { 'text-anchor': 'end', class: 'legend' });
+        }
         curves.forEach(function (c, k) {
             const color = PALETTE[k % PALETTE.length];
             svg('polyline', { points: c.map(function (v, i) { return x(i + 1).toFixed(1) + ',' + y(v).toFixed(1); }).join(' '),
