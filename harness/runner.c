@@ -48,6 +48,7 @@ struct runner {
     int n_slots;
     job *slots;
     bool rlimit_as;
+    bool external_memory;    /* memory limited outside ordo (a SLURM job's cgroup) */
     char *memory_mechanism, *cpu_mechanism;
 };
 
@@ -105,7 +106,8 @@ static int nth_allowed_cpu(int i)
     return -1;
 }
 
-runner *runner_new(const run_limits *limits, int jobs)
+/* external_memory: the mechanism outside ordo that limits memory, else NULL. */
+static runner *make_runner(const run_limits *limits, int jobs, const char *external_memory)
 {
     install_sigchld();
     runner *r = xcalloc(1, sizeof *r);
@@ -116,7 +118,7 @@ runner *runner_new(const run_limits *limits, int jobs)
     /* ORDO_CGROUPS=off: the fallbacks (RLIMIT_AS, /proc accounting), for
      * their tests and for machines whose cgroups misbehave. */
     const char *use = getenv("ORDO_CGROUPS");
-    bool cgroups = !use || strcmp(use, "off");
+    bool cgroups = !external_memory && (!use || strcmp(use, "off"));
     for (int i = 0; i < r->n_slots; i++) {
         job *j = &r->slots[i];
         j->fd = -1;
@@ -136,14 +138,26 @@ runner *runner_new(const run_limits *limits, int jobs)
 #else
     bool asan = false;
 #endif
-    r->rlimit_as = !cgroups && !asan && limits->memory_mb > 0;
+    r->external_memory = external_memory != NULL;
+    r->rlimit_as = !cgroups && !asan && !external_memory && limits->memory_mb > 0;
     r->memory_mechanism = xstrdup(limits->memory_mb <= 0 ? "none"
                                   : cgroups             ? cgroup_mechanism(&r->slots[0].cgroup)
+                                  : external_memory     ? external_memory
                                   : r->rlimit_as        ? "RLIMIT_AS"
                                                         : "none (AddressSanitizer build)");
     r->cpu_mechanism = xstrdup(cpuacct ? "RLIMIT_CPU + cgroup CPU accounting of the process tree"
                                        : "RLIMIT_CPU + /proc CPU times of the process group");
     return r;
+}
+
+runner *runner_new(const run_limits *limits, int jobs)
+{
+    return make_runner(limits, jobs, NULL);
+}
+
+runner *runner_new_memory_limited_by(const run_limits *limits, int jobs, const char *mechanism)
+{
+    return make_runner(limits, jobs, mechanism);
 }
 
 const char *runner_memory_mechanism(const runner *r) { return r->memory_mechanism; }
@@ -393,7 +407,7 @@ static void classify_abnormal(const runner *r, const job *j, run_outcome *out)
              (lim->cpu_s > 0 && sig == SIGKILL && out->cputime_s >= lim->cpu_s))
         set_status(out, "timeout", xasprintf("CPU time limit of %g s", lim->cpu_s));
     else if (oom || (WIFEXITED(st) && WEXITSTATUS(st) == ORDO_EXIT_OUT_OF_MEMORY) ||
-             (sig && r->rlimit_as && near_memory_limit))
+             (sig && (r->rlimit_as || r->external_memory) && near_memory_limit))
         set_status(out, "memout", xasprintf("memory limit of %ld MB", lim->memory_mb));
     else if (sig) {
         const char *abbrev = sigabbrev_np(sig);

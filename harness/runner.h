@@ -29,6 +29,11 @@ typedef struct runner runner;
 
 /* A runner of up to `jobs` parallel runs under `limits`. */
 runner *runner_new(const run_limits *limits, int jobs);
+/* A runner whose memory limit something outside ordo enforces, as the
+ * cgroup of a SLURM job (described by `mechanism`): no ordo cgroup, no
+ * RLIMIT_AS (which turns solvers' address-space reservations into memouts);
+ * a run killed near the limit is a memout. */
+runner *runner_new_memory_limited_by(const run_limits *limits, int jobs, const char *mechanism);
 /* How limits are enforced, for the metadata ("memory: cgroup-v1 ...; cpu: ..."). */
 const char *runner_memory_mechanism(const runner *r);
 const char *runner_cpu_mechanism(const runner *r);

@@ -1,0 +1,110 @@
+# A single-node SLURM cluster on this machine for the end-to-end tests
+# (sourced, not run): munged with its own socket, slurmctld and slurmd
+# started directly (no systemd) from a slurm.conf in $SLURM_DIR that lists
+# this host with its real CPU count and memory. slurm_start exports
+# SLURM_CONF for the client commands; slurm_stop kills the three daemons it
+# started (by their process ids) and removes $SLURM_DIR.
+# SLURM_EXTRA_CONF: more slurm.conf lines (e.g. MaxArraySize=5).
+#   slurm_start DIR   returns 77 (after saying why) when SLURM is absent,
+#                     1 when the cluster does not come up
+#   slurm_stop
+SLURM_PIDS=()
+
+# A TCP port nobody listens on (two test clusters may run at once).
+slurm_free_port() {
+    local p
+    while :; do
+        p=$((20000 + RANDOM % 30000))
+        ss -Hltn "sport = :$p" 2>/dev/null | grep -q . || { echo "$p"; return; }
+    done
+}
+
+slurm_write_conf() { # dir
+    local d=$1 host node
+    host=$(hostname -s)
+    node=$(slurmd -C | head -1 | sed 's/ UpTime.*//')
+    cat >"$d/slurm.conf" <<CONF
+ClusterName=ordotest
+SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$(slurm_free_port)
+SlurmdPort=$(slurm_free_port)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$d/munge.sock
+CredType=cred/munge
+StateSaveLocation=$d/state
+SlurmdSpoolDir=$d/spool
+SlurmctldPidFile=$d/slurmctld.pid
+SlurmdPidFile=$d/slurmd.pid
+SlurmctldLogFile=$d/slurmctld.log
+SlurmdLogFile=$d/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core_Memory
+SchedulerType=sched/builtin
+MpiDefault=none
+ReturnToService=2
+KillWait=2
+InactiveLimit=0
+MinJobAge=2
+SchedulerParameters=batch_sched_delay=0
+${SLURM_EXTRA_CONF:-}
+$node NodeAddr=127.0.0.1 State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+}
+
+slurm_start() { # dir
+    SLURM_DIR=$1
+    local tool
+    for tool in munged mungekey slurmctld slurmd sbatch squeue scontrol scancel; do
+        if ! command -v "$tool" >/dev/null; then
+            echo "SKIP: $tool is not installed (make deps installs munge, slurmctld, slurmd, slurm-client)"
+            return 77
+        fi
+    done
+    mkdir -p "$SLURM_DIR/state" "$SLURM_DIR/spool" && chmod 755 "$SLURM_DIR"
+    mungekey --create --keyfile="$SLURM_DIR/munge.key" --force || return 1
+    chmod 0600 "$SLURM_DIR/munge.key"
+    munged --foreground --force --socket="$SLURM_DIR/munge.sock" --key-file="$SLURM_DIR/munge.key" \
+        --pid-file="$SLURM_DIR/munged.pid" --log-file="$SLURM_DIR/munged.log" \
+        --seed-file="$SLURM_DIR/munged.seed" &
+    SLURM_PIDS+=($!)
+    slurm_write_conf "$SLURM_DIR"
+    export SLURM_CONF=$SLURM_DIR/slurm.conf
+    slurmctld -D -i -f "$SLURM_CONF" >"$SLURM_DIR/slurmctld.out" 2>&1 &
+    SLURM_PIDS+=($!)
+    slurmd -D -f "$SLURM_CONF" >"$SLURM_DIR/slurmd.out" 2>&1 &
+    SLURM_PIDS+=($!)
+    local i
+    for i in $(seq 100); do
+        sinfo -h -o '%t' 2>/dev/null | grep -qx idle && return 0
+        sleep 0.2
+    done
+    echo "the test cluster did not come up; its logs:"
+    tail -n 20 "$SLURM_DIR"/*.log "$SLURM_DIR"/*.out
+    return 1
+}
+
+slurm_stop() {
+    local pid i
+    if [ ${#SLURM_PIDS[@]} -gt 0 ]; then # no job outlives the cluster
+        scancel --full $(squeue -h -o %A 2>/dev/null) 2>/dev/null
+        for i in $(seq 50); do
+            [ -z "$(squeue -h -o %A 2>/dev/null)" ] && break
+            sleep 0.2
+        done
+    fi
+    for pid in "${SLURM_PIDS[@]+"${SLURM_PIDS[@]}"}"; do
+        kill "$pid" 2>/dev/null
+    done
+    for pid in "${SLURM_PIDS[@]+"${SLURM_PIDS[@]}"}"; do
+        wait "$pid" 2>/dev/null
+    done
+    SLURM_PIDS=()
+    [ -n "${SLURM_DIR:-}" ] && rm -rf "$SLURM_DIR"
+}
