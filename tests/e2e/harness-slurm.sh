@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# ordo bench --slurm on a single-node SLURM cluster started here
+# (tests/e2e/lib/slurm-cluster.bash; MaxArraySize=5, so that more than 5
+# pairs go in shards): the merged CSV has a local run's rows in a local
+# run's order; an element killed as SLURM kills one (time or memory limit:
+# SIGKILL, no part) and an array cancelled midway leave their pairs
+# missing, and --resume runs exactly those; a changed config or an array
+# still queued refuse --resume.
+. "$ORDO_ROOT/tests/e2e/lib/harness.bash"
+. "$ORDO_ROOT/tests/e2e/lib/slurm-cluster.bash"
+if [ "$(id -u)" != 0 ]; then
+    echo "SKIP: the test cluster's daemons run as root"
+    exit 77
+fi
+trap 'slurm_stop; rm -rf "$TMP"' EXIT
+SLURM_EXTRA_CONF=MaxArraySize=5 slurm_start "$TMP/cluster"
+st=$?
+[ $st = 0 ] || exit $st
+
+# the (task, run, verdict, status) of each row, and what else a row says
+# but its times and memory, in the file's order
+pairs() { awk "$CSV_AWK"' NR > 1 { split_csv($0, f); print f[5], f[2], f[8], f[7] }' "$1"; }
+untimed() { cut -d, -f1-10,14- "$1"; }
+job_of() { tail -1 "$1/slurm/jobs" | cut -d' ' -f1; }
+wait_for_part() { # OUT
+    for _ in $(seq 200); do
+        [ -n "$(find "$1/parts" -name '*.row' 2>/dev/null)" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+wait_for_queue() { # JOB: until it has left the queue
+    for _ in $(seq 100); do
+        [ -z "$(squeue -h -j "$1" -o %T 2>/dev/null | grep -v -x -E 'COMPLETED|CANCELLED|FAILED')" ] && return 0
+        sleep 0.2
+    done
+    return 1
+}
+
+cat >"$TMP/quick.yml" <<YML
+benchmark: quick
+tasks: ['$FIXTURES/tasks/expect-*.yml']
+limits: {cpu_time: 10, memory: 512}
+jobs: 1
+runs:
+  - name: 'say-{verdict}'
+    engine: selftest
+    options: {stats: 'selftest.work=7'}
+    matrix: {verdict: ['true', 'false']}
+YML
+"$ORDO" bench "$TMP/quick.yml" --out "$TMP/local" >"$TMP/local.log" 2>&1
+"$ORDO" bench "$TMP/quick.yml" --slurm --out "$TMP/quick" >"$TMP/quick.log" 2>&1
+check_status 1 "through SLURM, like locally (wrong verdicts among the runs)" "$TMP/quick.log"
+check "6 pairs in 3 elements of 2 (MaxArraySize 5)" \
+    grep -q 'submitted SLURM job [0-9]*: 6 pairs as 3 array elements (2 per element)' "$TMP/quick.log"
+check "a progress line per row" grep -q '^\[6/6\] say-false .*expect-true.yml: false (wrong' "$TMP/quick.log"
+check "the same (task, run, verdict, status) rows as locally, in the same order" \
+    [ "$(pairs "$TMP/quick/results.csv")" = "$(pairs "$TMP/local/results.csv")" ]
+check "and the same rows but for times and memory" \
+    [ "$(untimed "$TMP/quick/results.csv")" = "$(untimed "$TMP/local/results.csv")" ]
+check "6 rows" [ "$(rows "$TMP/quick/results.csv" | wc -l)" = 6 ]
+host=$(hostname -s)
+check "nodes.csv: the node of every row" \
+    [ "$(tail -n +2 "$TMP/quick/nodes.csv" | cut -d, -f3 | sort -u)" = "$host" ]
+job=$(job_of "$TMP/quick")
+check "metadata: the job" grep -q "{job: \"$job\", pairs: 6, elements: 3" "$TMP/quick/metadata.yml"
+check "metadata: SLURM's version" \
+    grep -q "^  version: \"$(sbatch --version | cut -d' ' -f2)\"" "$TMP/quick/metadata.yml"
+check "metadata: the config's hash" grep -q '^  config_hash: "[0-9a-f]\{16\}"' "$TMP/quick/metadata.yml"
+check "metadata: the nodes" grep -q "^    - \"$host\"" "$TMP/quick/metadata.yml"
+check "metadata: which enforcement held" \
+    grep -A1 '^  memory_enforced_by:' "$TMP/quick/metadata.yml" | grep -q cgroup
+"$ORDO" collect "$TMP/quick" >"$TMP/collect.log" 2>&1
+check_status 1 "collect merges the same again" "$TMP/collect.log"
+check "to the same rows" [ "$(pairs "$TMP/quick/results.csv")" = "$(pairs "$TMP/local/results.csv")" ]
+
+# 12 pairs of 0.3 to 0.6 s, 4 elements of 3
+cat >"$TMP/slow.yml" <<YML
+benchmark: slow
+tasks: ['$FIXTURES/tasks/expect-*.yml']
+limits: {cpu_time: 10, memory: 512}
+jobs: 1
+runs:
+  - name: 'sleep-{sleep-ms}-{verdict}'
+    engine: selftest
+    matrix: {sleep-ms: [300, 600], verdict: ['true', 'false']}
+YML
+"$ORDO" bench "$TMP/slow.yml" --out "$TMP/slow-local" >/dev/null 2>&1
+
+# What SLURM does to an element over its time or memory limit: SIGKILL
+# (after SIGTERM for time). The element in the middle of a run writes no
+# part: its pairs are missing, not a verdict.
+"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/killed" >"$TMP/killed.log" 2>&1 &
+bench=$!
+wait_for_part "$TMP/killed"
+job=$(job_of "$TMP/killed")
+scancel --signal=KILL "${job}_0"
+wait $bench
+check_status 5 "an element killed: results incomplete" "$TMP/killed.log"
+have=$(rows "$TMP/killed/results.csv" | wc -l)
+check "the killed element's pairs have no row ($have of 12)" [ "$have" -lt 12 ]
+check "they are reported missing" grep -q "$have of 12 pairs have a row ($((12 - have)) missing" "$TMP/killed.log"
+"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/killed" --resume >"$TMP/resumed.log" 2>&1
+check_status 1 "--resume" "$TMP/resumed.log"
+check "submits exactly the missing pairs" grep -q "job [0-9]*: $((12 - have)) pairs" "$TMP/resumed.log"
+check "one row per pair" [ "$(rows "$TMP/killed/results.csv" | sort -u | wc -l)" = 12 ]
+check "12 rows, as locally" [ "$(pairs "$TMP/killed/results.csv")" = "$(pairs "$TMP/slow-local/results.csv")" ]
+check "metadata: both arrays" [ "$(grep -c '{job: ' "$TMP/killed/metadata.yml")" = 2 ]
+
+# An array cancelled midway, --no-wait and collect.
+"$ORDO" bench "$TMP/slow.yml" --slurm --no-wait --out "$TMP/cancel" >"$TMP/submit.log" 2>&1
+check_status 0 "--no-wait submits and returns" "$TMP/submit.log"
+job=$(job_of "$TMP/cancel")
+"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/early.log" 2>&1
+check_status 5 "--resume while the array is queued is refused" "$TMP/early.log"
+check "saying so" grep -q "job $job of .* is still in SLURM's queue" "$TMP/early.log"
+wait_for_part "$TMP/cancel"
+scancel "$job"
+wait_for_queue "$job"
+"$ORDO" collect "$TMP/cancel" >"$TMP/collect.log" 2>&1
+check_status 5 "collect after scancel: incomplete" "$TMP/collect.log"
+have=$(rows "$TMP/cancel/results.csv" | wc -l)
+check "some rows ($have), not all" [ "$have" -ge 1 -a "$have" -lt 12 ]
+echo "# a comment" >>"$TMP/slow.yml"
+"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/changed.log" 2>&1
+check_status 2 "--resume with a changed config is refused" "$TMP/changed.log"
+check "naming the hashes" grep -q "differs from the config .* ran (config hash" "$TMP/changed.log"
+sed -i '$d' "$TMP/slow.yml"
+"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/resumed.log" 2>&1
+check_status 1 "--resume after scancel" "$TMP/resumed.log"
+check "submits exactly the missing pairs" grep -q "job [0-9]*: $((12 - have)) pairs" "$TMP/resumed.log"
+check "one row per pair" [ "$(rows "$TMP/cancel/results.csv" | sort -u | wc -l)" = 12 ]
+check "as locally" [ "$(pairs "$TMP/cancel/results.csv")" = "$(pairs "$TMP/slow-local/results.csv")" ]
+
+"$ORDO" bench "$TMP/quick.yml" --partition debug >"$TMP/usage.log" 2>&1
+check_status 2 "SLURM options without --slurm" "$TMP/usage.log"
+"$ORDO" collect "$TMP/local" >"$TMP/nocollect.log" 2>&1
+check_status 4 "collect of a local run's folder" "$TMP/nocollect.log"
+finish
