@@ -23,14 +23,30 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return 0;
 }
 
-/* A fresh (not resumed) benchmark starts without parts or arrays. */
+/* A fresh (not resumed) benchmark starts without parts, arrays or rows. */
 static void forget_previous(const char *out)
 {
     char *parts = xasprintf("%s/parts", out), *state = xasprintf("%s/slurm", out);
+    char *results = xasprintf("%s/results.csv", out), *nodes = xasprintf("%s/nodes.csv", out);
     nftw(parts, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     nftw(state, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    unlink(results);
+    unlink(nodes);
     free(parts);
     free(state);
+    free(results);
+    free(nodes);
+}
+
+/* Rows of OUT/results.csv that no part backs: a local run's, which a merge
+ * of the parts would drop. */
+static bool holds_local_rows(const char *out)
+{
+    char *results = xasprintf("%s/results.csv", out), *setup = xasprintf("%s/slurm/setup", out);
+    bool local = access(results, F_OK) == 0 && access(setup, F_OK) != 0;
+    free(results);
+    free(setup);
+    return local;
 }
 
 /* The id of an earlier array of OUT still in the queue, else NULL. */
@@ -54,7 +70,12 @@ static int prepare(const slurm_bench_input *in, const char *out, slurm_setup *s)
     slurm_setup before = { 0 };
     bool had = in->resume && slurm_setup_read(out, &before, &err);
     int st = -1;
-    if (had && strcmp(before.config_hash, hash)) {
+    if (in->resume && holds_local_rows(out)) {
+        fprintf(stderr, "ordo bench: %s/results.csv holds a local run's rows; --slurm --resume "
+                        "continues only a benchmark submitted with --slurm (use another --out)\n",
+                out);
+        st = ORDO_EXIT_USAGE;
+    } else if (had && strcmp(before.config_hash, hash)) {
         fprintf(stderr, "ordo bench: %s differs from the config %s ran (config hash %s, was %s "
                         "in %s/metadata.yml); use another --out or run without --resume\n",
                 in->c->path, out, hash, before.config_hash, out);

@@ -49,7 +49,8 @@ runs:
     matrix: {verdict: ['true', 'false']}
 YML
 "$ORDO" bench "$TMP/quick.yml" --out "$TMP/local" >"$TMP/local.log" 2>&1
-"$ORDO" bench "$TMP/quick.yml" --slurm --out "$TMP/quick" >"$TMP/quick.log" 2>&1
+"$ORDO" bench "$TMP/quick.yml" --slurm --out "$TMP/quick" --partition debug --max-parallel 2 \
+    --sbatch-args "--comment='ordo e2e' --nice=0" >"$TMP/quick.log" 2>&1
 check_status 1 "through SLURM, like locally (wrong verdicts among the runs)" "$TMP/quick.log"
 check "6 pairs in 3 elements of 2 (MaxArraySize 5)" \
     grep -q 'submitted SLURM job [0-9]*: 6 pairs as 3 array elements (2 per element)' "$TMP/quick.log"
@@ -134,6 +135,9 @@ check "as locally" [ "$(pairs "$TMP/cancel/results.csv")" = "$(pairs "$TMP/slow-
 
 "$ORDO" bench "$TMP/quick.yml" --partition debug >"$TMP/usage.log" 2>&1
 check_status 2 "SLURM options without --slurm" "$TMP/usage.log"
+"$ORDO" bench "$TMP/quick.yml" --slurm --resume --out "$TMP/local" >"$TMP/onlocal.log" 2>&1
+check_status 2 "--slurm --resume of a local run's folder is refused" "$TMP/onlocal.log"
+check "and leaves its rows" [ "$(rows "$TMP/local/results.csv" | wc -l)" = 6 ]
 "$ORDO" collect "$TMP/local" >"$TMP/nocollect.log" 2>&1
 check_status 4 "collect of a local run's folder" "$TMP/nocollect.log"
 finish

@@ -61,7 +61,7 @@ CONF
 slurm_start() { # dir
     SLURM_DIR=$1
     local tool
-    for tool in munged mungekey slurmctld slurmd sbatch squeue scontrol scancel; do
+    for tool in munged mungekey slurmctld slurmd sbatch squeue sinfo scontrol scancel; do
         if ! command -v "$tool" >/dev/null; then
             echo "SKIP: $tool is not installed (make deps installs munge, slurmctld, slurmd, slurm-client)"
             return 77
@@ -72,7 +72,7 @@ slurm_start() { # dir
     chmod 0600 "$SLURM_DIR/munge.key"
     munged --foreground --force --socket="$SLURM_DIR/munge.sock" --key-file="$SLURM_DIR/munge.key" \
         --pid-file="$SLURM_DIR/munged.pid" --log-file="$SLURM_DIR/munged.log" \
-        --seed-file="$SLURM_DIR/munged.seed" &
+        --seed-file="$SLURM_DIR/munged.seed" >"$SLURM_DIR/munged.out" 2>&1 &
     SLURM_PIDS+=($!)
     slurm_write_conf "$SLURM_DIR"
     export SLURM_CONF=$SLURM_DIR/slurm.conf
