@@ -23,14 +23,14 @@ static const char usage_text[] =
     "usage: ordo slurm-element OUT SEQ PER_ELEMENT [INDEX]\n"
     "Runs one element of an 'ordo bench --slurm' job array (internal).\n";
 
-/* Inside a SLURM job whose cgroup limits memory, that limit holds rather
- * than RLIMIT_AS (ordo cannot make cgroups of its own there). */
+/* Inside a SLURM job whose cgroup limits memory, where ordo cannot make
+ * cgroups of its own (not root), that limit holds rather than RLIMIT_AS. */
 static runner *element_runner(const run_limits *limits)
 {
     runner *r = runner_new(limits, 1);
     char *file = NULL;
-    long mb = strcmp(runner_memory_mechanism(r), "RLIMIT_AS") ? -1
-                                                              : slurm_job_memory_limit_mb(&file);
+    bool own_cgroups = !strncmp(runner_memory_mechanism(r), "cgroup", 6);
+    long mb = own_cgroups ? -1 : slurm_job_memory_limit_mb(&file);
     if (mb > 0) {
         char *how = xasprintf("SLURM job cgroup (%s: %ld MB)", file, mb);
         runner_free(r);

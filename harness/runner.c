@@ -444,6 +444,9 @@ static void finish(runner *r, job *j, run_outcome *out)
         set_status(out, "timeout", xasprintf("CPU time limit of %g s", lim->cpu_s));
     else if (lim->wall_s > 0 && out->walltime_s > lim->wall_s)
         set_status(out, "timeout", xasprintf("wall time limit of %g s", lim->wall_s));
+    else if (r->external_memory && lim->memory_mb > 0 && out->memory_mb > (double)lim->memory_mb)
+        /* the job's limit has ordo's margin on top of the run's */
+        set_status(out, "memout", xasprintf("memory limit of %ld MB", lim->memory_mb));
     if (j->fd >= 0)
         close(j->fd);
     j->fd = -1;

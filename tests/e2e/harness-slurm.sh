@@ -133,6 +133,36 @@ check "submits exactly the missing pairs" grep -q "job [0-9]*: $((12 - have)) pa
 check "one row per pair" [ "$(rows "$TMP/cancel/results.csv" | sort -u | wc -l)" = 12 ]
 check "as locally" [ "$(pairs "$TMP/cancel/results.csv")" = "$(pairs "$TMP/slow-local/results.csv")" ]
 
+# SLURM's own memory limit, where the test cluster has task/cgroup: ordo
+# without cgroups of its own (as on a cluster, where it is not root) relies
+# on the job's cgroup rather than RLIMIT_AS. 20 MB fit; 150 MB exceed the
+# run's 100 MB but not the job's 100 + 256 MB (a memout all the same); for
+# 600 MB the kernel kills the run in the job's cgroup.
+if [ "$SLURM_TEST_CGROUPS" = yes ]; then
+    cat >"$TMP/memory.yml" <<YML
+benchmark: memory
+tasks: ['$FIXTURES/tasks/expect-true.yml']
+limits: {cpu_time: 10, memory: 100}
+jobs: 1
+runs:
+  - name: 'alloc-{alloc-mb}'
+    engine: selftest
+    matrix: {alloc-mb: [20, 150, 600]}
+YML
+    ORDO_CGROUPS=off "$ORDO" bench "$TMP/memory.yml" --slurm --out "$TMP/memory" >"$TMP/memory.log" 2>&1
+    check_status 0 "SLURM's memory limit" "$TMP/memory.log"
+    check "20 MB: a verdict" [ "$(field "$TMP/memory/results.csv" alloc-20 status)" = unknown ]
+    check "150 MB: memout" [ "$(field "$TMP/memory/results.csv" alloc-150 status)" = memout ]
+    check "600 MB: memout, killed in the job's cgroup" \
+        [ "$(field "$TMP/memory/results.csv" alloc-600 status)" = memout ]
+    check "the reason names the run's limit" \
+        [ "$(field "$TMP/memory/results.csv" alloc-600 reason)" = "memory limit of 100 MB" ]
+    check "metadata: the job's cgroup enforced it (100 + 256 MB)" \
+        grep -q '^    - "SLURM job cgroup (/sys/fs/cgroup/.*job_[0-9]*/memory.*: 356 MB)"' "$TMP/memory/metadata.yml"
+else
+    echo "no memory limits on this test cluster (SLURM's cgroup plugins do not run here)"
+fi
+
 "$ORDO" bench "$TMP/quick.yml" --partition debug >"$TMP/usage.log" 2>&1
 check_status 2 "SLURM options without --slurm" "$TMP/usage.log"
 "$ORDO" bench "$TMP/quick.yml" --slurm --resume --out "$TMP/local" >"$TMP/onlocal.log" 2>&1

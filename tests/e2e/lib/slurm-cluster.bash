@@ -1,10 +1,13 @@
 # A single-node SLURM cluster on this machine for the end-to-end tests
 # (sourced, not run): munged with its own socket, slurmctld and slurmd
 # started directly (no systemd) from a slurm.conf in $SLURM_DIR that lists
-# this host with its real CPU count and memory. slurm_start exports
-# SLURM_CONF for the client commands; slurm_stop kills the three daemons it
-# started (by their process ids) and removes $SLURM_DIR.
-# SLURM_EXTRA_CONF: more slurm.conf lines (e.g. MaxArraySize=5).
+# this host with its real CPU count and memory. Jobs run in SLURM's cgroups
+# (proctrack/cgroup, task/cgroup with a memory limit, cgroup v1) where this
+# machine allows it, else without (proctrack/linuxproc, task/none: no
+# memory limit); SLURM_TEST_CGROUPS says which (yes/no). slurm_start
+# exports SLURM_CONF for the client commands; slurm_stop cancels the jobs,
+# kills the three daemons it started (by their process ids) and removes
+# $SLURM_DIR. SLURM_EXTRA_CONF: more slurm.conf lines (e.g. MaxArraySize=5).
 #   slurm_start DIR   returns 77 (after saying why) when SLURM is absent,
 #                     1 when the cluster does not come up
 #   slurm_stop
@@ -19,10 +22,14 @@ slurm_free_port() {
     done
 }
 
-slurm_write_conf() { # dir
-    local d=$1 host node
+slurm_write_conf() { # dir cgroups(yes/no)
+    local d=$1 host node proctrack=proctrack/linuxproc task=task/none
     host=$(hostname -s)
     node=$(slurmd -C | head -1 | sed 's/ UpTime.*//')
+    if [ "$2" = yes ]; then
+        proctrack=proctrack/cgroup task=task/cgroup
+        printf 'CgroupPlugin=autodetect\nConstrainRAMSpace=yes\nConstrainSwapSpace=yes\n' >"$d/cgroup.conf"
+    fi
     cat >"$d/slurm.conf" <<CONF
 ClusterName=ordotest
 SlurmctldHost=$host(127.0.0.1)
@@ -39,8 +46,9 @@ SlurmctldPidFile=$d/slurmctld.pid
 SlurmdPidFile=$d/slurmd.pid
 SlurmctldLogFile=$d/slurmctld.log
 SlurmdLogFile=$d/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
+ProctrackType=$proctrack
+TaskPlugin=$task
+FirstJobId=$SLURM_FIRST_JOB
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SelectType=select/cons_tres
@@ -74,19 +82,37 @@ slurm_start() { # dir
         --pid-file="$SLURM_DIR/munged.pid" --log-file="$SLURM_DIR/munged.log" \
         --seed-file="$SLURM_DIR/munged.seed" >"$SLURM_DIR/munged.out" 2>&1 &
     SLURM_PIDS+=($!)
-    slurm_write_conf "$SLURM_DIR"
     export SLURM_CONF=$SLURM_DIR/slurm.conf
+    # Job ids of their own: two test clusters at once share SLURM's cgroups.
+    SLURM_FIRST_JOB=$((1000 + RANDOM * 1000))
+    SLURM_TEST_CGROUPS=yes
+    slurm_write_conf "$SLURM_DIR" yes
+    slurm_daemons 40 && return 0
+    echo "SLURM's cgroup plugins do not run here; the test cluster goes without them"
+    tail -n 5 "$SLURM_DIR"/slurmd.log
+    kill "${SLURM_PIDS[@]:1}" 2>/dev/null
+    wait "${SLURM_PIDS[@]:1}" 2>/dev/null
+    SLURM_PIDS=("${SLURM_PIDS[0]}")
+    rm -f "$SLURM_DIR/cgroup.conf"
+    SLURM_TEST_CGROUPS=no
+    slurm_write_conf "$SLURM_DIR" no
+    slurm_daemons 100 && return 0
+    echo "the test cluster did not come up; its logs:"
+    tail -n 20 "$SLURM_DIR"/*.log "$SLURM_DIR"/*.out
+    return 1
+}
+
+# Starts slurmctld and slurmd; true once the node is idle (within N/5 s).
+slurm_daemons() { # N
     slurmctld -D -i -f "$SLURM_CONF" >"$SLURM_DIR/slurmctld.out" 2>&1 &
     SLURM_PIDS+=($!)
     slurmd -D -f "$SLURM_CONF" >"$SLURM_DIR/slurmd.out" 2>&1 &
     SLURM_PIDS+=($!)
     local i
-    for i in $(seq 100); do
+    for i in $(seq "$1"); do
         sinfo -h -o '%t' 2>/dev/null | grep -qx idle && return 0
         sleep 0.2
     done
-    echo "the test cluster did not come up; its logs:"
-    tail -n 20 "$SLURM_DIR"/*.log "$SLURM_DIR"/*.out
     return 1
 }
 
@@ -106,5 +132,20 @@ slurm_stop() {
         wait "$pid" 2>/dev/null
     done
     SLURM_PIDS=()
+    slurm_remove_job_cgroups
     [ -n "${SLURM_DIR:-}" ] && rm -rf "$SLURM_DIR"
+}
+
+# The cgroups of this cluster's jobs that outlived them (a process of a
+# killed job had made a group of its own inside), deepest first.
+slurm_remove_job_cgroups() {
+    [ -n "${SLURM_FIRST_JOB:-}" ] || return 0
+    local job
+    for job in /sys/fs/cgroup/*/slurm_*/uid_*/job_*; do
+        [ -d "$job" ] || continue
+        local id=${job##*job_}
+        [ "$id" -ge "$SLURM_FIRST_JOB" ] && [ "$id" -lt $((SLURM_FIRST_JOB + 1000)) ] &&
+            find "$job" -depth -type d -exec rmdir {} + 2>/dev/null
+    done
+    return 0
 }
