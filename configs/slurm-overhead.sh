@@ -4,6 +4,7 @@
 # pairs of the selftest engine returning at once (the 10 tasks of
 # ordo-small.set x N/10 runs) times `ordo bench --slurm` from submission to
 # the merged results.csv, next to the same config run locally (jobs: 2).
+# PAIRS_PER_ELEMENT=K passes --pairs-per-element K.
 #   configs/slurm-overhead.sh [BUILD_DIR] [PAIRS...]
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +30,8 @@ runs:
     matrix: {bound: [$bounds]}
 YML
     s=$(now); "$ORDO" bench "$tmp/c$n.yml" --out "$tmp/local$n" >/dev/null 2>&1; l=$(now)
-    "$ORDO" bench "$tmp/c$n.yml" --slurm --out "$tmp/slurm$n" >"$tmp/slurm$n.log" 2>&1; e=$(now)
+    "$ORDO" bench "$tmp/c$n.yml" --slurm --out "$tmp/slurm$n" \
+        ${PAIRS_PER_ELEMENT:+--pairs-per-element $PAIRS_PER_ELEMENT} >"$tmp/slurm$n.log" 2>&1; e=$(now)
     rows=$(($(wc -l <"$tmp/slurm$n/results.csv") - 1))
     m0=$(now); "$ORDO" collect "$tmp/slurm$n" >/dev/null 2>&1; m1=$(now)
     # one element run directly, outside SLURM: ordo's own cost on the node

@@ -1,15 +1,13 @@
 /*
  * ordo bench CONFIG [--jobs N] [--resume] [--out DIR] [--corpus DIR]
- *                   [--include REGEX] [--exclude REGEX]
+ *                   [--include REGEX] [--exclude REGEX] [--slurm ...]
  * Runs the configuration matrix over its tasks (DESIGN.md, "Runner and
  * results"): every (task, run) pair without a row yet, in parallel jobs,
- * one CSV row per finished run.
+ * one CSV row per finished run; with --slurm as a SLURM job array (slurm.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <ordo/xalloc.h>
 
@@ -31,8 +29,8 @@ typedef struct {
 static const char usage_text[] =
     "usage: ordo bench CONFIG.yml [--jobs N] [--resume] [--out DIR] [--corpus DIR]\n"
     "                  [--include REGEX] [--exclude REGEX]\n"
-    "                  [--slurm [--partition P] [--max-parallel K] [--sbatch-args 'ARGS']\n"
-    "                   [--no-wait]]\n"
+    "                  [--slurm [--partition P] [--max-parallel K] [--pairs-per-element N]\n"
+    "                   [--sbatch-args 'ARGS'] [--no-wait]]\n"
     "Runs every (task, run) pair of the configuration; results go to DIR/results.csv\n"
     "(default out/BENCHMARK). --resume runs only the pairs without a row.\n"
     "--slurm runs the pairs as a SLURM job array (README, \"Running on a cluster\");\n"

@@ -25,6 +25,7 @@ typedef struct {
     bool on, no_wait;
     const char *partition, *sbatch_args; /* NULL: not given */
     int max_parallel;                    /* 0: no cap on running elements */
+    int pairs_per_element;               /* 0: one, unless beyond MaxArraySize */
 } slurm_args;
 
 /* Consumes argv[*i] (and its value) when it is a SLURM option. */

@@ -20,6 +20,8 @@ bool slurm_parse_arg(slurm_args *s, char **argv, int argc, int *i)
         s->sbatch_args = value;
     else if (!strcmp(arg, "--max-parallel") && atoi(value) > 0)
         s->max_parallel = atoi(value);
+    else if (!strcmp(arg, "--pairs-per-element") && atoi(value) > 0)
+        s->pairs_per_element = atoi(value);
     else
         return false;
     ++*i;
@@ -28,9 +30,10 @@ bool slurm_parse_arg(slurm_args *s, char **argv, int argc, int *i)
 
 bool slurm_args_valid(const slurm_args *s)
 {
-    bool given = s->no_wait || s->partition || s->sbatch_args || s->max_parallel;
+    bool given = s->no_wait || s->partition || s->sbatch_args || s->max_parallel ||
+                 s->pairs_per_element;
     if (given && !s->on)
-        fprintf(stderr, "ordo bench: --partition, --max-parallel, --sbatch-args and --no-wait "
-                        "need --slurm\n");
+        fprintf(stderr, "ordo bench: --partition, --max-parallel, --pairs-per-element, "
+                        "--sbatch-args and --no-wait need --slurm\n");
     return s->on || !given;
 }

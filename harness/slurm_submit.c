@@ -121,6 +121,8 @@ bool slurm_submit(const char *out, const bench_config *c, const task_list *tasks
 {
     size_t max = (size_t)slurm_max_array_size();
     size_t per_element = (n + max - 1) / max;
+    if ((size_t)a->pairs_per_element > per_element)
+        per_element = (size_t)a->pairs_per_element;
     size_t elements = (n + per_element - 1) / per_element;
     char *pairs_path = xasprintf("%s/slurm/array-%zu.pairs", out, seq);
     char *script = xasprintf("%s/slurm/array-%zu.sh", out, seq);

@@ -18,7 +18,8 @@ typedef struct {
 
 /* Writes OUT/slurm/array-SEQ.{pairs,sh} and submits the array: one element
  * per pair, or per shard of consecutive pairs when there are more pairs
- * than the cluster's MaxArraySize. Fills *job; false after saying why. */
+ * than the cluster's MaxArraySize or --pairs-per-element asks for shards.
+ * Fills *job; false after saying why. */
 bool slurm_submit(const char *out, const bench_config *c, const task_list *tasks,
                   const slurm_pair *pairs, size_t n, const slurm_args *a, size_t seq,
                   slurm_job *job);

@@ -109,8 +109,10 @@ check "12 rows, as locally" [ "$(pairs "$TMP/killed/results.csv")" = "$(pairs "$
 check "metadata: both arrays" [ "$(grep -c '{job: ' "$TMP/killed/metadata.yml")" = 2 ]
 
 # An array cancelled midway, --no-wait and collect.
-"$ORDO" bench "$TMP/slow.yml" --slurm --no-wait --out "$TMP/cancel" >"$TMP/submit.log" 2>&1
+"$ORDO" bench "$TMP/slow.yml" --slurm --no-wait --pairs-per-element 4 --out "$TMP/cancel" \
+    >"$TMP/submit.log" 2>&1
 check_status 0 "--no-wait submits and returns" "$TMP/submit.log"
+check "in shards of 4" grep -q 'job [0-9]*: 12 pairs as 3 array elements (4 per element)' "$TMP/submit.log"
 job=$(job_of "$TMP/cancel")
 "$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/early.log" 2>&1
 check_status 5 "--resume while the array is queued is refused" "$TMP/early.log"
