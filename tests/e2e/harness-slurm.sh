@@ -2,7 +2,7 @@
 # ordo bench --slurm on a single-node SLURM cluster started here
 # (tests/e2e/lib/slurm-cluster.bash; MaxArraySize=5, so that more than 5
 # pairs go in shards): the merged CSV has a local run's rows in a local
-# run's order; an element killed as SLURM kills one (time or memory limit:
+# run's order (selftest runs, and the demo config's oc runs on peterson); an element killed as SLURM kills one (time or memory limit:
 # SIGKILL, no part) and an array cancelled midway leave their pairs
 # missing, and --resume runs exactly those; a changed config or an array
 # still queued refuse --resume.
@@ -74,6 +74,13 @@ check "metadata: which enforcement held" \
 "$ORDO" collect "$TMP/quick" >"$TMP/collect.log" 2>&1
 check_status 1 "collect merges the same again" "$TMP/collect.log"
 check "to the same rows" [ "$(pairs "$TMP/quick/results.csv")" = "$(pairs "$TMP/local/results.csv")" ]
+
+# The demo config's runs of the oc engine (peterson's two tasks: 8 pairs)
+"$ORDO" bench configs/demo.yml --include peterson --jobs 1 --out "$TMP/demo-local" >/dev/null 2>&1
+"$ORDO" bench configs/demo.yml --include peterson --slurm --out "$TMP/demo" >"$TMP/demo.log" 2>&1
+check_status 0 "the demo config's peterson pairs through SLURM" "$TMP/demo.log"
+check "8 rows, as locally" [ "$(pairs "$TMP/demo/results.csv")" = "$(pairs "$TMP/demo-local/results.csv")" ]
+check "8 rows" [ "$(rows "$TMP/demo/results.csv" | wc -l)" = 8 ]
 
 # 12 pairs of 0.3 to 0.6 s, 4 elements of 3
 cat >"$TMP/slow.yml" <<YML
