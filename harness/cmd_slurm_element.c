@@ -24,7 +24,8 @@ static const char usage_text[] =
     "Runs one element of an 'ordo bench --slurm' job array (internal).\n";
 
 /* Inside a SLURM job whose cgroup limits memory, where ordo cannot make
- * cgroups of its own (not root), that limit holds rather than RLIMIT_AS. */
+ * cgroups of its own (not root), that limit holds rather than RLIMIT_AS,
+ * and the job's CPU accounting (where it has one) measures the runs. */
 static runner *element_runner(const run_limits *limits)
 {
     runner *r = runner_new(limits, 1);
@@ -33,8 +34,11 @@ static runner *element_runner(const run_limits *limits)
     long mb = own_cgroups ? -1 : slurm_job_memory_limit_mb(&file);
     if (mb > 0) {
         char *how = xasprintf("SLURM job cgroup (%s: %ld MB)", file, mb);
+        bool cpu = slurm_job_cpu_s() >= 0;
+        runner_external ext = { how, cpu ? slurm_job_cpu_s : NULL,
+                                "SLURM job cgroup CPU accounting" };
         runner_free(r);
-        r = runner_new_memory_limited_by(limits, 1, how);
+        r = runner_new_external(limits, 1, &ext);
         free(how);
     }
     free(file);

@@ -45,26 +45,61 @@ static long long read_limit(const char *path)
     return bytes > 0 && bytes < (1LL << 60) ? bytes : -1;
 }
 
+typedef struct {
+    const char *ctls, *mount, *file;
+} job_file;
+
+/* The first of the files that exists in our job's group: its path. */
+static char *job_file_path(const job_file *files, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *group = job_group(files[i].ctls);
+        char *path = group ? xasprintf("%s%s/%s", files[i].mount, group, files[i].file) : NULL;
+        free(group);
+        if (path && access(path, R_OK) == 0)
+            return path;
+        free(path);
+    }
+    return NULL;
+}
+
 long slurm_job_memory_limit_mb(char **file)
 {
-    static const struct {
-        const char *ctls, *mount, *limit;
-    } places[] = {
+    static const job_file limits[] = {
         { "", "/sys/fs/cgroup", "memory.max" },
         { "", "/sys/fs/cgroup/unified", "memory.max" },
         { "memory", "/sys/fs/cgroup/memory", "memory.limit_in_bytes" },
     };
+    *file = job_file_path(limits, sizeof limits / sizeof *limits);
+    long long bytes = *file ? read_limit(*file) : -1;
+    if (bytes > 0)
+        return (long)(bytes >> 20);
+    free(*file);
     *file = NULL;
-    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
-        char *group = job_group(places[i].ctls);
-        char *path = group ? xasprintf("%s%s/%s", places[i].mount, group, places[i].limit) : NULL;
-        long long bytes = path ? read_limit(path) : -1;
-        free(group);
-        if (bytes > 0) {
-            *file = path;
-            return (long)(bytes >> 20);
-        }
-        free(path);
-    }
     return -1;
+}
+
+double slurm_job_cpu_s(void)
+{
+    static const job_file usage[] = {
+        { "", "/sys/fs/cgroup", "cpu.stat" },
+        { "", "/sys/fs/cgroup/unified", "cpu.stat" },
+        { "cpuacct", "/sys/fs/cgroup/cpuacct", "cpuacct.usage" },
+        { "cpuacct", "/sys/fs/cgroup/cpu,cpuacct", "cpuacct.usage" },
+    };
+    static char *path; /* found once: a job does not move */
+    if (!path)
+        path = job_file_path(usage, sizeof usage / sizeof *usage);
+    FILE *f = path ? fopen(path, "r") : NULL;
+    char line[128];
+    double s = -1;
+    bool v2 = f && strstr(path, "cpu.stat");
+    while (f && s < 0 && fgets(line, sizeof line, f))
+        if (!v2)
+            s = (double)atoll(line) * 1e-9;
+        else if (!strncmp(line, "usage_usec ", 11))
+            s = (double)atoll(line + 11) * 1e-6;
+    if (f)
+        fclose(f);
+    return s;
 }

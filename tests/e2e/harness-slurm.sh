@@ -142,21 +142,25 @@ check "submits exactly the missing pairs" grep -q "job [0-9]*: $((12 - have)) pa
 check "one row per pair" [ "$(rows "$TMP/cancel/results.csv" | sort -u | wc -l)" = 12 ]
 check "as locally" [ "$(pairs "$TMP/cancel/results.csv")" = "$(pairs "$TMP/slow-local/results.csv")" ]
 
-# SLURM's own memory limit, where the test cluster has task/cgroup: ordo
+# SLURM's own limits, where the test cluster has its cgroup plugins: ordo
 # without cgroups of its own (as on a cluster, where it is not root) relies
-# on the job's cgroup rather than RLIMIT_AS. 20 MB fit; 150 MB exceed the
+# on the job's cgroup for memory rather than RLIMIT_AS, and on its CPU
+# accounting. 20 MB fit; 150 MB exceed the
 # run's 100 MB but not the job's 100 + 256 MB (a memout all the same); for
 # 600 MB the kernel kills the run in the job's cgroup.
 if [ "$SLURM_TEST_CGROUPS" = yes ]; then
     cat >"$TMP/memory.yml" <<YML
 benchmark: memory
 tasks: ['$FIXTURES/tasks/expect-true.yml']
-limits: {cpu_time: 10, memory: 100}
+limits: {cpu_time: 1, memory: 100}
 jobs: 1
 runs:
   - name: 'alloc-{alloc-mb}'
     engine: selftest
     matrix: {alloc-mb: [20, 150, 600]}
+  - name: 'spin-{spin-ms}'
+    engine: selftest
+    matrix: {spin-ms: [300, 5000]}
 YML
     ORDO_CGROUPS=off "$ORDO" bench "$TMP/memory.yml" --slurm --out "$TMP/memory" >"$TMP/memory.log" 2>&1
     check_status 0 "SLURM's memory limit" "$TMP/memory.log"
@@ -168,6 +172,11 @@ YML
         [ "$(field "$TMP/memory/results.csv" alloc-600 reason)" = "memory limit of 100 MB" ]
     check "metadata: the job's cgroup enforced it (100 + 256 MB)" \
         grep -q '^    - "SLURM job cgroup (/sys/fs/cgroup/.*job_[0-9]*/memory.*: 356 MB)"' "$TMP/memory/metadata.yml"
+    check "the job's CPU accounting measured the runs" \
+        grep -q '^    - "RLIMIT_CPU + SLURM job cgroup CPU accounting"' "$TMP/memory/metadata.yml"
+    check "a 0.3 s spin takes 0.3 s" in_range "$(field "$TMP/memory/results.csv" spin-300 cputime_s)" 0.25 0.9
+    check "a 5 s spin is a CPU timeout" [ "$(field "$TMP/memory/results.csv" spin-5000 status)" = timeout ]
+    check "killed 1 s after the 1 s limit" in_range "$(field "$TMP/memory/results.csv" spin-5000 cputime_s)" 2 3.5
 else
     echo "no memory limits on this test cluster (SLURM's cgroup plugins do not run here)"
 fi

@@ -2,8 +2,8 @@
 # (sourced, not run): munged with its own socket, slurmctld and slurmd
 # started directly (no systemd) from a slurm.conf in $SLURM_DIR that lists
 # this host with its real CPU count and memory. Jobs run in SLURM's cgroups
-# (proctrack/cgroup, task/cgroup with a memory limit, cgroup v1) where this
-# machine allows it, else without (proctrack/linuxproc, task/none: no
+# (proctrack/cgroup, task/cgroup with a memory limit, jobacct_gather/cgroup
+# with CPU accounting; cgroup v1 here) where this machine allows it, else without (proctrack/linuxproc, task/none: no
 # memory limit); SLURM_TEST_CGROUPS says which (yes/no). slurm_start
 # exports SLURM_CONF for the client commands; slurm_stop cancels the jobs,
 # kills the three daemons it started (by their process ids) and removes
@@ -23,11 +23,11 @@ slurm_free_port() {
 }
 
 slurm_write_conf() { # dir cgroups(yes/no)
-    local d=$1 host node proctrack=proctrack/linuxproc task=task/none
+    local d=$1 host node proctrack=proctrack/linuxproc task=task/none acct=jobacct_gather/none
     host=$(hostname -s)
     node=$(slurmd -C | head -1 | sed 's/ UpTime.*//')
     if [ "$2" = yes ]; then
-        proctrack=proctrack/cgroup task=task/cgroup
+        proctrack=proctrack/cgroup task=task/cgroup acct=jobacct_gather/cgroup
         printf 'CgroupPlugin=autodetect\nConstrainRAMSpace=yes\nConstrainSwapSpace=yes\n' >"$d/cgroup.conf"
     fi
     cat >"$d/slurm.conf" <<CONF
@@ -49,7 +49,7 @@ SlurmdLogFile=$d/slurmd.log
 ProctrackType=$proctrack
 TaskPlugin=$task
 FirstJobId=$SLURM_FIRST_JOB
-JobAcctGatherType=jobacct_gather/none
+JobAcctGatherType=$acct
 AccountingStorageType=accounting_storage/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
