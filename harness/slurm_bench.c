@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "metadata.h"
 #include "slurm_merge.h"
+#include "slurm_metadata.h"
 #include "slurm_part.h"
 #include "slurm_queue.h"
 #include "slurm_wait.h"
@@ -124,6 +125,19 @@ static slurm_pair *missing_pairs(const char *out, const bench_config *c, const t
     return p;
 }
 
+/* metadata.yml's slurm: section right after a submission (the merge
+ * rewrites it): the arrays, and the rows there were before. */
+static void record_submission(const char *out, const slurm_bench_input *in,
+                              const slurm_setup *s, size_t n_submitted)
+{
+    slurm_jobs jobs;
+    slurm_jobs_read(out, &jobs);
+    size_t n_pairs = in->tasks->n * in->c->n_runs;
+    slurm_merged before = { .n_pairs = n_pairs, .n_rows = n_pairs - n_submitted };
+    slurm_metadata_write(out, s, &jobs, &before);
+    slurm_jobs_free(&jobs);
+}
+
 static int submit_and_wait(const slurm_bench_input *in, const slurm_args *a, const char *out,
                            const slurm_setup *s)
 {
@@ -141,6 +155,7 @@ static int submit_and_wait(const slurm_bench_input *in, const slurm_args *a, con
                job.id, n, job.elements, job.per_element);
         fflush(stdout);
         if (a->no_wait) {
+            record_submission(out, in, s, n);
             printf("'ordo collect %s' merges the rows once the array has run\n", out);
             st = ORDO_EXIT_OK;
         } else if (!slurm_wait(out, in->c, in->tasks, pairs, n, job.id)) {

@@ -121,6 +121,7 @@ check "metadata: both arrays" [ "$(grep -c '{job: ' "$TMP/killed/metadata.yml")"
 check_status 0 "--no-wait submits and returns" "$TMP/submit.log"
 check "in shards of 4" grep -q 'job [0-9]*: 12 pairs as 3 array elements (4 per element)' "$TMP/submit.log"
 job=$(job_of "$TMP/cancel")
+check "metadata: the job, right away" grep -q "{job: \"$job\", pairs: 12, elements: 3" "$TMP/cancel/metadata.yml"
 "$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/early.log" 2>&1
 check_status 5 "--resume while the array is queued is refused" "$TMP/early.log"
 check "saying so" grep -q "job $job of .* is still in SLURM's queue" "$TMP/early.log"
