@@ -20,7 +20,13 @@ st=$?
 # the (task, run, verdict, status) of each row, and what else a row says
 # but its times and memory, in the file's order
 pairs() { awk "$CSV_AWK"' NR > 1 { split_csv($0, f); print f[5], f[2], f[8], f[7] }' "$1"; }
-untimed() { cut -d, -f1-10,14- "$1"; }
+untimed() {
+    awk "$CSV_AWK"' NR == 1 { n = split_csv($0, h) }
+        { split_csv($0, f); row = ""
+          for (i = 1; i <= n; i++)
+              if (h[i] !~ /^(cputime_s|walltime_s|memory_mb)$/) row = row "," f[i]
+          print row }' "$1"
+}
 job_of() { tail -1 "$1/slurm/jobs" | cut -d' ' -f1; }
 wait_for_part() { # OUT
     for _ in $(seq 200); do
