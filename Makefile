@@ -115,9 +115,11 @@ asan:
 	  CFLAGS="-O1 -g" CXXFLAGS="-O1 -g" ORDO_ASAN=1 test
 
 # Debian packages ordo needs to build, test, plot and benchmark (valgrind: make bench-smt;
-# xxd embeds the HTML report's script; chromium: its browser test).
+# xxd embeds the HTML report's script; chromium: its browser test;
+# munge, slurmctld, slurmd, slurm-client: the test cluster of tests/e2e/harness-slurm.sh).
 DEB_PACKAGES := build-essential pkg-config git libclang-14-dev llvm-14-dev clang-14 libc6-dev-i386 \
-  libz3-dev libcvc5-dev libyaml-dev libpcre2-dev libcmocka-dev gnuplot-nox valgrind xxd chromium
+  libz3-dev libcvc5-dev libyaml-dev libpcre2-dev libcmocka-dev gnuplot-nox valgrind xxd chromium \
+  munge slurmctld slurmd slurm-client
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
 	  missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \

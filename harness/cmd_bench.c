@@ -1,35 +1,40 @@
 /*
  * ordo bench CONFIG [--jobs N] [--resume] [--out DIR] [--corpus DIR]
- *                   [--include REGEX] [--exclude REGEX]
+ *                   [--include REGEX] [--exclude REGEX] [--slurm ...]
  * Runs the configuration matrix over its tasks (DESIGN.md, "Runner and
  * results"): every (task, run) pair without a row yet, in parallel jobs,
- * one CSV row per finished run.
+ * one CSV row per finished run; with --slurm as a SLURM job array (slurm.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <ordo/xalloc.h>
 
+#include "bench_setup.h"
 #include "commands.h"
 #include "context.h"
 #include "metadata.h"
 #include "progress.h"
 #include "results.h"
+#include "slurm.h"
 
 typedef struct {
     const char *config, *out, *corpus, *include, *exclude;
     int jobs; /* 0: the config's */
     bool resume;
+    slurm_args slurm;
 } bench_args;
 
 static const char usage_text[] =
     "usage: ordo bench CONFIG.yml [--jobs N] [--resume] [--out DIR] [--corpus DIR]\n"
     "                  [--include REGEX] [--exclude REGEX]\n"
+    "                  [--slurm [--partition P] [--max-parallel K] [--pairs-per-element N]\n"
+    "                   [--sbatch-args 'ARGS'] [--no-wait]]\n"
     "Runs every (task, run) pair of the configuration; results go to DIR/results.csv\n"
-    "(default out/BENCHMARK). --resume runs only the pairs without a row.\n";
+    "(default out/BENCHMARK). --resume runs only the pairs without a row.\n"
+    "--slurm runs the pairs as a SLURM job array (README, \"Running on a cluster\");\n"
+    "--no-wait submits and returns, 'ordo collect DIR' merges the rows later.\n";
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
@@ -52,6 +57,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
             a->include = argv[++i];
         else if (!strcmp(arg, "--exclude") && value)
             a->exclude = argv[++i];
+        else if (slurm_parse_arg(&a->slurm, argv, argc, &i))
+            continue;
         else if (arg[0] != '-' && !a->config)
             a->config = arg;
         else {
@@ -59,73 +66,11 @@ static int parse_args(int argc, char **argv, bench_args *a)
             return ORDO_EXIT_USAGE;
         }
     }
-    if (!a->config) {
+    if (!a->config || !slurm_args_valid(&a->slurm)) {
         fputs(usage_text, stderr);
         return ORDO_EXIT_USAGE;
     }
     return -1;
-}
-
-/* mkdir -p, deepest folder first: one system call when the parents exist. */
-static bool make_dirs(const char *path)
-{
-    if (mkdir(path, 0755) == 0 || errno == EEXIST)
-        return true;
-    char *parent = xstrdup(path), *slash = strrchr(parent, '/');
-    bool ok = errno == ENOENT && slash && slash != parent;
-    if (ok) {
-        *slash = '\0';
-        ok = make_dirs(parent) && (mkdir(path, 0755) == 0 || errno == EEXIST);
-    }
-    free(parent);
-    return ok;
-}
-
-/* The statistic columns: every statistic the runs' engines and solvers declare. */
-static char **stat_columns(const bench_config *c, size_t *n)
-{
-    char **names = NULL;
-    size_t cap = 0;
-    *n = 0;
-    for (size_t i = 0; i < 2 * c->n_runs; i++) {
-        const ordo_plugin *p = i % 2 ? c->runs[i / 2].solver : c->runs[i / 2].engine;
-        for (const ordo_stat_desc *s = p ? p->stats : NULL; s && s->name; s++) {
-            bool seen = false;
-            for (size_t j = 0; j < *n; j++)
-                seen = seen || !strcmp(names[j], s->name);
-            if (!seen) {
-                XGROW(names, *n, cap);
-                names[(*n)++] = (char *)s->name;
-            }
-        }
-    }
-    return names;
-}
-
-static char *flat(const char *s)
-{
-    char *f = xstrdup(s);
-    for (char *p = f; *p; p++)
-        if (*p == '/')
-            *p = '_';
-    return f;
-}
-
-/* DIR/logs/<run>/<task path with / replaced by __>.log */
-static char *log_path(const char *out, const run_config *rc, const task *t)
-{
-    char *run = flat(rc->name);
-    char *dir = xasprintf("%s/logs/%s", out, run);
-    make_dirs(dir);
-    size_t len = strlen(t->name);
-    char *name = xcalloc(1, 2 * len + 1), *p = name;
-    for (const char *s = t->name; *s; s++)
-        p = *s == '/' ? stpcpy(p, "__") : (*p = *s, p + 1);
-    char *path = xasprintf("%s/%s.log", dir, name);
-    free(run);
-    free(dir);
-    free(name);
-    return path;
 }
 
 typedef struct {
@@ -208,28 +153,6 @@ static void report_disagreements(const bench *b)
                            b->c->runs[i].name, bound[i], b->c->runs[j].name);
             }
     }
-}
-
-static bool load_tasks(const bench_config *c, const bench_args *a, task_list *tasks,
-                       char **corpus)
-{
-    *corpus = context_corpus(a->corpus, c->corpus, c->dir, c->repo);
-    task_roots roots;
-    task_roots_init(&roots, *corpus, c->repo);
-    char *err = NULL;
-    bool ok = true;
-    for (size_t i = 0; ok && i < c->n_tasks; i++)
-        ok = task_list_add(tasks, &roots, c->tasks[i], c->dir, &err);
-    const char *inc = a->include ? a->include : c->include;
-    const char *exc = a->exclude ? a->exclude : c->exclude;
-    ok = ok && task_list_finish(tasks, inc, exc, &err);
-    if (!ok)
-        fprintf(stderr, "ordo bench: %s\n", err);
-    for (size_t i = 0; i < tasks->n_errors; i++)
-        fprintf(stderr, "ordo bench: %s\n", tasks->errors[i]);
-    free(err);
-    task_roots_free(&roots);
-    return ok;
 }
 
 static pair *pending_pairs(const bench *b, size_t *n)
@@ -320,11 +243,14 @@ int ordo_cmd_bench(int argc, char **argv)
     task_list tasks = { 0 };
     char *corpus = NULL;
     st = ORDO_EXIT_INPUT;
-    if (load_tasks(&c, &a, &tasks, &corpus)) {
+    if (load_tasks("bench", &c, a.corpus, a.include, a.exclude, &tasks, &corpus)) {
         if (tasks.n_skipped)
             fprintf(stderr, "ordo bench: %zu tasks without an unreach-call verdict skipped\n",
                     tasks.n_skipped);
-        if (tasks.n)
+        slurm_bench_input in = { &c, &tasks, corpus, a.out, a.include, a.exclude, a.resume };
+        if (tasks.n && a.slurm.on)
+            st = slurm_bench(&in, &a.slurm);
+        else if (tasks.n)
             st = run_bench(&c, &a, &tasks, corpus);
         else
             fprintf(stderr, "ordo bench: %s selects no task\n", a.config);

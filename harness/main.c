@@ -20,13 +20,16 @@ static const command commands[] = {
     { "report",   ordo_cmd_report,   "tables and figures from benchmark results" },
     { "compare",  ordo_cmd_compare,  "regression report between two benchmark results" },
     { "history",  ordo_cmd_history,  "performance across commits of several result directories" },
+    { "collect",  ordo_cmd_collect,  "merge the rows of a benchmark run with bench --slurm" },
+    { "slurm-element", ordo_cmd_slurm_element, NULL }, /* internal: one element of a SLURM array */
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: ordo COMMAND [ARGS...]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        if (commands[i].summary)
+            fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'ordo COMMAND --help' describes a command.\n");
 }
 

@@ -121,9 +121,11 @@ bool metadata_write(const char *dir, const metadata_info *m)
             (long)(sysconf(_SC_PHYS_PAGES) / 1024 * sysconf(_SC_PAGESIZE) / 1024));
     fprintf(out, "limits:\n  cpu_s: %g\n  wall_s: %g\n  memory_mb: %ld\n  memory_enforced_by: ",
             l->cpu_s, l->wall_s, l->memory_mb);
-    quoted(out, runner_memory_mechanism(m->runner));
+    /* Through SLURM, each element's runner says (slurm: below). */
+    const char *elsewhere = "per SLURM element, see slurm:";
+    quoted(out, m->runner ? runner_memory_mechanism(m->runner) : elsewhere);
     fprintf(out, "\n  cpu_enforced_by: ");
-    quoted(out, runner_cpu_mechanism(m->runner));
+    quoted(out, m->runner ? runner_cpu_mechanism(m->runner) : elsewhere);
     fprintf(out, "\njobs: %d\n", c->jobs);
     write_solvers(out, c);
     write_engines(out, c);

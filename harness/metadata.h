@@ -10,7 +10,7 @@
 
 typedef struct {
     const bench_config *config;
-    const runner *runner;
+    const runner *runner;   /* NULL: runs through SLURM */
     const char *corpus;
     size_t n_tasks, n_skipped, n_errors, n_runs;
     bool resumed;

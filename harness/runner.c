@@ -35,6 +35,7 @@ typedef struct {
     double start, end;       /* monotonic */
     bool killed_wall, killed_cpu;
     double tree_cpu_s;       /* CPU time of the process tree, last seen */
+    double external_cpu_start; /* the external CPU counter at the start */
     int wstatus;
     struct rusage usage;
     bool has_cgroup;
@@ -48,6 +49,8 @@ struct runner {
     int n_slots;
     job *slots;
     bool rlimit_as;
+    bool external_memory;    /* memory limited outside ordo (a SLURM job's cgroup) */
+    double (*external_cpu_s)(void); /* NULL: none */
     char *memory_mechanism, *cpu_mechanism;
 };
 
@@ -105,8 +108,10 @@ static int nth_allowed_cpu(int i)
     return -1;
 }
 
-runner *runner_new(const run_limits *limits, int jobs)
+/* ext: the limits held outside ordo, else NULL. */
+static runner *make_runner(const run_limits *limits, int jobs, const runner_external *ext)
 {
+    const char *external_memory = ext ? ext->memory_mechanism : NULL;
     install_sigchld();
     runner *r = xcalloc(1, sizeof *r);
     r->limits = *limits;
@@ -116,7 +121,7 @@ runner *runner_new(const run_limits *limits, int jobs)
     /* ORDO_CGROUPS=off: the fallbacks (RLIMIT_AS, /proc accounting), for
      * their tests and for machines whose cgroups misbehave. */
     const char *use = getenv("ORDO_CGROUPS");
-    bool cgroups = !use || strcmp(use, "off");
+    bool cgroups = !external_memory && (!use || strcmp(use, "off"));
     for (int i = 0; i < r->n_slots; i++) {
         job *j = &r->slots[i];
         j->fd = -1;
@@ -136,14 +141,28 @@ runner *runner_new(const run_limits *limits, int jobs)
 #else
     bool asan = false;
 #endif
-    r->rlimit_as = !cgroups && !asan && limits->memory_mb > 0;
+    r->external_memory = external_memory != NULL;
+    r->rlimit_as = !cgroups && !asan && !external_memory && limits->memory_mb > 0;
     r->memory_mechanism = xstrdup(limits->memory_mb <= 0 ? "none"
                                   : cgroups             ? cgroup_mechanism(&r->slots[0].cgroup)
+                                  : external_memory     ? external_memory
                                   : r->rlimit_as        ? "RLIMIT_AS"
                                                         : "none (AddressSanitizer build)");
-    r->cpu_mechanism = xstrdup(cpuacct ? "RLIMIT_CPU + cgroup CPU accounting of the process tree"
-                                       : "RLIMIT_CPU + /proc CPU times of the process group");
+    r->external_cpu_s = ext && ext->cpu_s && r->n_slots == 1 ? ext->cpu_s : NULL;
+    r->cpu_mechanism = r->external_cpu_s ? xasprintf("RLIMIT_CPU + %s", ext->cpu_mechanism)
+                       : xstrdup(cpuacct ? "RLIMIT_CPU + cgroup CPU accounting of the process tree"
+                                         : "RLIMIT_CPU + /proc CPU times of the process group");
     return r;
+}
+
+runner *runner_new(const run_limits *limits, int jobs)
+{
+    return make_runner(limits, jobs, NULL);
+}
+
+runner *runner_new_external(const run_limits *limits, int jobs, const runner_external *ext)
+{
+    return make_runner(limits, jobs, ext);
 }
 
 const char *runner_memory_mechanism(const runner *r) { return r->memory_mechanism; }
@@ -194,6 +213,7 @@ void runner_start(runner *r, const run_config *rc, const task *t, const char *lo
     j->fd = fds[0];
     j->len = 0;
     j->tree_cpu_s = 0;
+    j->external_cpu_start = r->external_cpu_s ? r->external_cpu_s() : -1;
     j->tag = tag;
 }
 
@@ -267,9 +287,19 @@ static double group_cpu_s(pid_t pgid)
     return (double)total / (double)ticks;
 }
 
-static double tree_cpu_s(const job *j)
+/* The run's CPU time from a cgroup (ordo's, else the external counter's),
+ * else -1. */
+static double accounted_cpu_s(const runner *r, const job *j)
 {
-    double cg = j->has_cgroup ? cgroup_slot_cpu_s(&j->cgroup) : -1;
+    if (j->has_cgroup)
+        return cgroup_slot_cpu_s(&j->cgroup);
+    double now = r->external_cpu_s && j->external_cpu_start >= 0 ? r->external_cpu_s() : -1;
+    return now >= 0 ? now - j->external_cpu_start : -1;
+}
+
+static double tree_cpu_s(const runner *r, const job *j)
+{
+    double cg = accounted_cpu_s(r, j);
     return cg >= 0 ? cg : group_cpu_s(j->pid);
 }
 
@@ -293,7 +323,7 @@ static void enforce_limits(runner *r)
             continue;
         }
         if (r->limits.cpu_s > 0) {
-            j->tree_cpu_s = tree_cpu_s(j);
+            j->tree_cpu_s = tree_cpu_s(r, j);
             if (j->tree_cpu_s >= r->limits.cpu_s + REPORT_GRACE_S) {
                 j->killed_cpu = true;
                 kill_tree(j);
@@ -393,7 +423,7 @@ static void classify_abnormal(const runner *r, const job *j, run_outcome *out)
              (lim->cpu_s > 0 && sig == SIGKILL && out->cputime_s >= lim->cpu_s))
         set_status(out, "timeout", xasprintf("CPU time limit of %g s", lim->cpu_s));
     else if (oom || (WIFEXITED(st) && WEXITSTATUS(st) == ORDO_EXIT_OUT_OF_MEMORY) ||
-             (sig && r->rlimit_as && near_memory_limit))
+             (sig && (r->rlimit_as || r->external_memory) && near_memory_limit))
         set_status(out, "memout", xasprintf("memory limit of %ld MB", lim->memory_mb));
     else if (sig) {
         const char *abbrev = sigabbrev_np(sig);
@@ -406,12 +436,12 @@ static void classify_abnormal(const runner *r, const job *j, run_outcome *out)
         set_status(out, "error", xstrdup("run ended without a report"));
 }
 
-static void measure(const job *j, run_outcome *out)
+static void measure(const runner *r, const job *j, run_outcome *out)
 {
     out->walltime_s = j->end - j->start;
     double own = (double)j->usage.ru_utime.tv_sec + (double)j->usage.ru_utime.tv_usec * 1e-6 +
                  (double)j->usage.ru_stime.tv_sec + (double)j->usage.ru_stime.tv_usec * 1e-6;
-    double cg = j->has_cgroup ? cgroup_slot_cpu_s(&j->cgroup) : -1;
+    double cg = accounted_cpu_s(r, j);
     out->cputime_s = cg >= 0 ? cg : (own > j->tree_cpu_s ? own : j->tree_cpu_s);
     double peak = j->has_cgroup ? cgroup_slot_peak_mb(&j->cgroup) : -1;
     out->memory_mb = peak >= 0 ? peak : (double)j->usage.ru_maxrss / 1024.0;
@@ -422,7 +452,7 @@ static void finish(runner *r, job *j, run_outcome *out)
     read_report(j);
     kill_tree(j); /* grandchildren die with the run */
     *out = (run_outcome){ .verdict = EXPECT_NONE, .bound = -1, .stats = ordo_stats_new() };
-    measure(j, out);
+    measure(r, j, out);
     const run_limits *lim = &r->limits;
     if (!parse_report(j, out))
         classify_abnormal(r, j, out);
@@ -430,6 +460,9 @@ static void finish(runner *r, job *j, run_outcome *out)
         set_status(out, "timeout", xasprintf("CPU time limit of %g s", lim->cpu_s));
     else if (lim->wall_s > 0 && out->walltime_s > lim->wall_s)
         set_status(out, "timeout", xasprintf("wall time limit of %g s", lim->wall_s));
+    else if (r->external_memory && lim->memory_mb > 0 && out->memory_mb > (double)lim->memory_mb)
+        /* the job's limit has ordo's margin on top of the run's */
+        set_status(out, "memout", xasprintf("memory limit of %ld MB", lim->memory_mb));
     if (j->fd >= 0)
         close(j->fd);
     j->fd = -1;

@@ -29,6 +29,21 @@ typedef struct runner runner;
 
 /* A runner of up to `jobs` parallel runs under `limits`. */
 runner *runner_new(const run_limits *limits, int jobs);
+/* Limits held outside ordo, as by the cgroup of a SLURM job. */
+typedef struct {
+    const char *memory_mechanism; /* what limits memory */
+    /* The CPU time of everything in the job (runs, ordo), NULL: unknown;
+     * only for a runner of one job. */
+    double (*cpu_s)(void);
+    const char *cpu_mechanism;    /* what cpu_s reads */
+} runner_external;
+
+/* A runner whose memory limit is held outside ordo: no ordo cgroup, no
+ * RLIMIT_AS (which turns solvers' address-space reservations into
+ * memouts); a run killed near the limit, or whose peak exceeds it, is a
+ * memout. With ext->cpu_s a run's CPU time is what that counter gained
+ * while it ran. */
+runner *runner_new_external(const run_limits *limits, int jobs, const runner_external *ext);
 /* How limits are enforced, for the metadata ("memory: cgroup-v1 ...; cpu: ..."). */
 const char *runner_memory_mechanism(const runner *r);
 const char *runner_cpu_mechanism(const runner *r);
