@@ -13,9 +13,9 @@
 #include <stddef.h>
 
 #include <ordo/ir.h>
+#include <ordo/ir_smt.h>
 #include <ordo/smt.h>
 
-#include "arith.h"
 #include "events.h"
 #include "memory.h"
 
@@ -67,7 +67,7 @@ typedef struct {
 
 typedef struct oc_encoding {
     const ordo_program *p;
-    oc_arith ar;
+    ordo_ir_smt ar;
     oc_events es;
     /* The static program order the relations were encoded with (the
      * caller's, set by oc_encode_relations; the event graph uses it). */

@@ -106,7 +106,7 @@ static int64_t initial_value(const ordo_program *p, bool is_mem, uint64_t key)
     return 0;
 }
 
-static unsigned points_of(const oc_encoding *enc, oc_val v);
+static unsigned points_of(const oc_encoding *enc, ordo_ir_val v);
 
 /* Address space reserved by an allocation of symbolic size. */
 #define ALLOC_GAP (UINT64_C(1) << 24)
@@ -131,14 +131,14 @@ static unsigned location(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type 
     XGROW(enc->locs, enc->n_locs, enc->cap_locs);
     unsigned loc = (unsigned)enc->n_locs++;
     int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, is_mem, key);
-    oc_val v = oc_const(&enc->ar, type, init);
+    ordo_ir_val v = ordo_ir_const(&enc->ar, type, init);
     enc->locs[loc] = (oc_location){ .is_mem = is_mem, .key = key, .type = type,
                                     .points = points_of(enc, v),
                                     .points_guess = points_of(enc, v) };
     oc_cell_range_start(&enc->locs[loc], v.c);
     enc->loc_table.slots[h] = loc + 1;
     unsigned w = add_event(enc, OC_WRITE, 0, loc, TRUE_GUARD, UINT_MAX, NULL);
-    enc->info[w].value = oc_term(&enc->ar, type, v);
+    enc->info[w].value = ordo_ir_term(&enc->ar, type, v);
     oc_events_add_po(&enc->es, w, enc->init_done, 0);
     return loc;
 }
@@ -167,7 +167,7 @@ static unsigned region_of(const oc_encoding *enc, int64_t a)
 }
 
 /* What a value stored in memory points to (memory.h). */
-static unsigned points_of(const oc_encoding *enc, oc_val v)
+static unsigned points_of(const oc_encoding *enc, ordo_ir_val v)
 {
     if (!v.is_const)
         return v.region ? v.region : OC_POINTS_ANY;
@@ -275,7 +275,7 @@ static ordo_term guard_term(oc_encoding *enc, oc_guard g)
 }
 
 /* g ∧ c for a Bool value c (constant-folded). */
-static oc_guard guard_and(oc_encoding *enc, oc_guard g, oc_val c)
+static oc_guard guard_and(oc_encoding *enc, oc_guard g, ordo_ir_val c)
 {
     if (g.kind == OC_G_FALSE || (c.is_const && !c.c))
         return (oc_guard){ OC_G_FALSE, NULL, 0 };
@@ -290,7 +290,7 @@ static oc_guard guard_and(oc_encoding *enc, oc_guard g, oc_val c)
 
 typedef struct {
     oc_guard g;
-    oc_val *locals;
+    ordo_ir_val *locals;
     int block;            /* open atomic block (index) or -1 */
     unsigned depth;       /* atomic nesting */
 } path_state;
@@ -306,7 +306,7 @@ typedef struct {
     oc_guard exited;      /* the paths that ended by pthread_exit */
 } walker;
 
-static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
+static bool walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,
                         oc_guard g);
 
 /* A visible step begins: its first event at depth 0 will anchor it. */
@@ -333,10 +333,10 @@ static unsigned emit(walker *w, oc_event_kind kind, unsigned loc, const ordo_stm
 /* A value written at type `from` to a location of type `to`: bit-vectors
  * convert as C does; Int keeps the number, unless _Bool is involved
  * (cell_ranges.h). */
-static oc_val written_as(const oc_arith *a, ordo_type to, oc_val x, ordo_type from)
+static ordo_ir_val written_as(const ordo_ir_smt *a, ordo_type to, ordo_ir_val x, ordo_type from)
 {
     if (a->bv || to.kind == ORDO_TY_BOOL || from.kind == ORDO_TY_BOOL)
-        return oc_cast(a, to, x, from);
+        return ordo_ir_cast(a, to, x, from);
     return x;
 }
 
@@ -344,25 +344,26 @@ static oc_val written_as(const oc_arith *a, ordo_type to, oc_val x, ordo_type fr
  * convert as C does; Int keeps the number, or converts it from the range
  * of values a first walk found the location to hold (cell_ranges.h), and
  * records the range the read is exact for. */
-static oc_val read_at(oc_encoding *enc, unsigned loc, ordo_type t, oc_val x, const ordo_stmt *st)
+static ordo_ir_val read_at(oc_encoding *enc, unsigned loc, ordo_type t, ordo_ir_val x,
+                           const ordo_stmt *st)
 {
     oc_location *l = &enc->locs[loc];
     if (enc->ar.bv || t.kind == ORDO_TY_BOOL || l->type.kind == ORDO_TY_BOOL)
-        return oc_cast(&enc->ar, t, x, l->type);
+        return ordo_ir_cast(&enc->ar, t, x, l->type);
     const oc_location *wide = oc_wide_cell(enc->wide, l->is_mem, l->key);
     __int128 lo, hi;
     if (wide) {
         lo = wide->held_lo;
         hi = wide->held_hi;
-        x = oc_int_fit(&enc->ar, t, x, lo, hi);
+        x = ordo_ir_int_fit(&enc->ar, t, x, lo, hi);
     } else {
-        oc_type_range(t, &lo, &hi);
+        ordo_type_range(t, &lo, &hi);
     }
     oc_cell_range_read(l, lo, hi, st);
     return x;
 }
 
-static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
+static ordo_ir_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
                           const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
@@ -370,8 +371,8 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_READ, loc, st);
     enc->locs[loc].read = true;
-    enc->info[e].value = oc_enc_fresh(enc, "r", oc_sort(&enc->ar, lt));
-    oc_val v = read_at(enc, loc, type, oc_sym(enc->info[e].value), st);
+    enc->info[e].value = oc_enc_fresh(enc, "r", ordo_ir_sort(&enc->ar, lt));
+    ordo_ir_val v = read_at(enc, loc, type, ordo_ir_sym(enc->info[e].value), st);
     if (enc->prior)
         v.region = oc_memory_loaded_region(enc->prior, is_mem, key);
     return v;
@@ -381,8 +382,8 @@ static oc_val read_shared(walker *w, bool is_mem, uint64_t key, ordo_type type,
  * (a narrowed pointer is no pointer any more). A store that overwrites
  * the values stored before it, none of which anything can read, replaces
  * what they told. A blind store does not tell the guess (memory.h). */
-static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, oc_val v, bool overwrites,
-                       bool blind)
+static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, ordo_ir_val v,
+                       bool overwrites, bool blind)
 {
     oc_location *l = &enc->locs[loc];
     unsigned pt = l->type.width >= type.width ? points_of(enc, v) : OC_POINTS_ANY;
@@ -405,26 +406,26 @@ static bool overwrites_unread(const walker *w, unsigned loc)
 }
 
 /* A store; a blind one is one candidate of an address of unknown region. */
-static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, oc_val v,
+static void write_shared(walker *w, bool is_mem, uint64_t key, ordo_type type, ordo_ir_val v,
                          bool blind, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     unsigned loc = location(enc, is_mem, key, type);
     ordo_type lt = enc->locs[loc].type;
     unsigned e = emit(w, OC_WRITE, loc, st);
-    enc->info[e].value = oc_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
+    enc->info[e].value = ordo_ir_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
     oc_cell_range_write(&enc->locs[loc], type);
     note_store(enc, loc, type, v, overwrites_unread(w, loc), blind);
 }
 
 /* ---- symbolic addresses ------------------------------------------------- */
 
-static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
+static ordo_ir_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
 
 /* A constant that may be an address: it knows its region. */
-static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
+static ordo_ir_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 {
-    oc_val v = oc_const(&enc->ar, t, c);
+    ordo_ir_val v = ordo_ir_const(&enc->ar, t, c);
     v.region = region_of(enc, v.c);
     return v;
 }
@@ -438,7 +439,7 @@ static oc_val pointer(const oc_encoding *enc, ordo_type t, int64_t c)
  * thread, which makes a SAFE verdict bounded (like an unwinding
  * assumption, but one no deeper unroll bound lifts). False (unsupported)
  * when the set is too large. */
-static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_t **out,
+static bool candidate_cells(walker *w, ordo_ir_val addr, const ordo_stmt *st, uint64_t **out,
                             size_t *n)
 {
     oc_encoding *enc = w->enc;
@@ -459,8 +460,8 @@ static bool candidate_cells(walker *w, oc_val addr, const ordo_stmt *st, uint64_
     *out = xmalloc((*n + 1) * sizeof **out);
     size_t k = 0;
     for (size_t r = first; r < last; r++)
-        for (uint64_t c = 0; (addr.region || enc->regions[r].escapes) && c < enc->regions[r].n_cells;
-             c++)
+        for (uint64_t c = 0;
+             (addr.region || enc->regions[r].escapes) && c < enc->regions[r].n_cells; c++)
             (*out)[k++] = enc->regions[r].base + c;
     return true;
 }
@@ -476,27 +477,27 @@ static bool fits_address(ordo_type t, uint64_t hi)
 
 /* addr ∈ cells (ascending): a range test per run of consecutive cells,
  * not an equality per cell (one region is one run). */
-static ordo_term address_in(oc_encoding *enc, oc_val addr, ordo_type addr_type,
+static ordo_term address_in(oc_encoding *enc, ordo_ir_val addr, ordo_type addr_type,
                             const uint64_t *cells, size_t n)
 {
-    const oc_arith *ar = &enc->ar;
+    const ordo_ir_smt *ar = &enc->ar;
     ordo_type b = ordo_ty_bool();
     ordo_term *runs = xmalloc((n + 1) * sizeof *runs);
     size_t n_runs = 0;
     for (size_t i = 0, j; i < n; i = j) {
         for (j = i + 1; j < n && cells[j] == cells[j - 1] + 1; j++)
             ;
-        oc_val lo = oc_const(ar, addr_type, (int64_t)cells[i]);
-        oc_val hi = oc_const(ar, addr_type, (int64_t)cells[j - 1]);
+        ordo_ir_val lo = ordo_ir_const(ar, addr_type, (int64_t)cells[i]);
+        ordo_ir_val hi = ordo_ir_const(ar, addr_type, (int64_t)cells[j - 1]);
         if (j - i > 1 && !fits_address(addr_type, cells[j - 1]))
             j = i + 1; /* this cell alone */
-        oc_val in = j - i == 1 ? oc_binop(ar, ORDO_B_EQ, b, addr, addr_type, lo, addr_type)
-                               : oc_binop(ar, ORDO_B_AND, b,
-                                          oc_binop(ar, ORDO_B_LE, b, lo, addr_type, addr, addr_type),
-                                          b,
-                                          oc_binop(ar, ORDO_B_LE, b, addr, addr_type, hi, addr_type),
-                                          b);
-        runs[n_runs++] = oc_term(ar, b, in);
+        ordo_ir_val in =
+            j - i == 1
+                ? ordo_ir_binop(ar, ORDO_B_EQ, b, addr, addr_type, lo, addr_type)
+                : ordo_ir_binop(ar, ORDO_B_AND, b,
+                                ordo_ir_binop(ar, ORDO_B_LE, b, lo, addr_type, addr, addr_type), b,
+                                ordo_ir_binop(ar, ORDO_B_LE, b, addr, addr_type, hi, addr_type), b);
+        runs[n_runs++] = ordo_ir_term(ar, b, in);
     }
     ordo_term t = ordo_smt_app(ar->s, ORDO_OP_OR, (unsigned)n_runs, runs);
     free(runs);
@@ -516,13 +517,14 @@ static bool write_left_out(const oc_encoding *enc, uint64_t cell)
  * interpreter stops): the thread stops. A read's value is the ite over
  * the candidates. A write left out of a cell has no event; when one may
  * have anchored the statement's step, a SYNC event does. */
-static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, bool is_write,
-                                ordo_type type, oc_val v, const ordo_stmt *st)
+static ordo_ir_val access_candidates(walker *w, ordo_ir_val addr, ordo_type addr_type,
+                                     bool is_write, ordo_type type, ordo_ir_val v,
+                                     const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     uint64_t *cells;
     size_t n;
-    oc_val result = oc_const(&enc->ar, type, 0);
+    ordo_ir_val result = ordo_ir_const(&enc->ar, type, 0);
     if (!candidate_cells(w, addr, st, &cells, &n))
         return result;
     if (!addr.region) {
@@ -540,18 +542,18 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     else
         enc->writes_deferred |= n_left_out > 0;
     bool anchor = w->need_anchor;
-    oc_val *vals = xmalloc((n + 1) * sizeof *vals);
+    ordo_ir_val *vals = xmalloc((n + 1) * sizeof *vals);
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     for (size_t i = 0; i < n; i++) {
-        vals[i] = oc_const(&enc->ar, type, 0);
+        vals[i] = ordo_ir_const(&enc->ar, type, 0);
         if (is_write && write_left_out(enc, cells[i])) {
             if (!enc->prior)
                 note_store(enc, location(enc, true, cells[i], type), type, v, false, !addr.region);
             continue;
         }
-        oc_val is_c = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
-                               oc_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
-        eq[i] = oc_term(&enc->ar, ordo_ty_bool(), is_c);
+        ordo_ir_val is_c = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
+                               ordo_ir_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
+        eq[i] = ordo_ir_term(&enc->ar, ordo_ty_bool(), is_c);
         w->st.g = guard_and(enc, at, is_c);
         w->need_anchor = anchor; /* each candidate may be the step */
         if (w->st.g.kind == OC_G_FALSE)
@@ -562,8 +564,8 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
             vals[i] = read_shared(w, true, cells[i], type, st);
     }
     for (size_t i = n; !is_write && i-- > 0;)
-        result = i == n - 1 ? vals[i] : oc_ite(&enc->ar, type, eq[i], vals[i], result);
-    w->st.g = guard_and(enc, at, oc_sym(address_in(enc, addr, addr_type, cells, n)));
+        result = i == n - 1 ? vals[i] : ordo_ir_ite(&enc->ar, type, eq[i], vals[i], result);
+    w->st.g = guard_and(enc, at, ordo_ir_sym(address_in(enc, addr, addr_type, cells, n)));
     /* The interpreter does not execute a statement with an undefined
      * access: its step (whose reads so far had no effect) is no step. */
     if (w->step_event != UINT_MAX)
@@ -576,59 +578,69 @@ static oc_val access_candidates(walker *w, oc_val addr, ordo_type addr_type, boo
     return result;
 }
 
-static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
+static ordo_ir_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st);
 
-static oc_val mem_read(walker *w, const ordo_expr *addr_expr, ordo_type type, const ordo_stmt *st)
+/* A load through the address value addr (of type addr_type). */
+static ordo_ir_val read_through(walker *w, ordo_ir_val addr, ordo_type addr_type, ordo_type type,
+                                const ordo_stmt *st)
 {
-    oc_val addr = eval(w, addr_expr, st);
     if (addr.is_const)
         return read_shared(w, true, (uint64_t)addr.c, type, st);
-    return access_candidates(w, addr, addr_expr->type, false, type, addr, st);
+    return access_candidates(w, addr, addr_type, false, type, addr, st);
 }
 
-static void mem_write(walker *w, const ordo_expr *addr_expr, ordo_type type, oc_val v,
+static ordo_ir_val mem_read(walker *w, const ordo_expr *addr_expr, ordo_type type,
+                            const ordo_stmt *st)
+{
+    return read_through(w, eval(w, addr_expr, st), addr_expr->type, type, st);
+}
+
+static void mem_write(walker *w, const ordo_expr *addr_expr, ordo_type type, ordo_ir_val v,
                       const ordo_stmt *st)
 {
-    oc_val addr = eval(w, addr_expr, st);
+    ordo_ir_val addr = eval(w, addr_expr, st);
     if (addr.is_const)
         write_shared(w, true, (uint64_t)addr.c, type, v, false, st);
     else
         access_candidates(w, addr, addr_expr->type, true, type, v, st);
 }
 
-static oc_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
+/* The leaves of statement st's expressions (ordo_ir_leaves): variables
+ * are the path's locals and events of global locations, loads events of
+ * memory cells, constants know their region. */
+typedef struct {
+    walker *w;
+    const ordo_stmt *st;
+} leaf_ctx;
+
+static ordo_ir_val leaf_var(void *ud, const ordo_expr *e)
 {
-    const oc_arith *ar = &w->enc->ar;
-    switch (e->kind) {
-    case ORDO_E_CONST:
-        return pointer(w->enc, e->type, e->value);
-    case ORDO_E_VAR:
-        if (w->p->vars[e->var].is_global)
-            return read_shared(w, false, e->var, e->type, st);
-        return w->st.locals[e->var];
-    case ORDO_E_LOAD:
-        return mem_read(w, e->kid[0], e->type, st);
-    case ORDO_E_UNOP:
-        return oc_unop(ar, (ordo_unop)e->op, e->type, eval(w, e->kid[0], st), e->kid[0]->type);
-    case ORDO_E_BINOP: {
-        oc_val x = eval(w, e->kid[0], st), y = eval(w, e->kid[1], st);
-        return oc_binop(ar, (ordo_binop)e->op, e->type, x, e->kid[0]->type, y, e->kid[1]->type);
-    }
-    case ORDO_E_ITE: {
-        oc_val c = eval(w, e->kid[0], st);
-        oc_val x = eval(w, e->kid[1], st), y = eval(w, e->kid[2], st);
-        if (c.is_const)
-            return c.c ? x : y;
-        return oc_ite(ar, e->type, oc_truth(ar, e->kid[0]->type, c), x, y);
-    }
-    case ORDO_E_CAST:
-        return oc_cast(ar, e->type, eval(w, e->kid[0], st), e->kid[0]->type);
-    }
-    unsupported(w->enc, st, "unknown expression");
-    return oc_const(ar, e->type, 0);
+    leaf_ctx *c = ud;
+    if (c->w->p->vars[e->var].is_global)
+        return read_shared(c->w, false, e->var, e->type, c->st);
+    return c->w->st.locals[e->var];
 }
 
-static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *st)
+static ordo_ir_val leaf_load(void *ud, const ordo_expr *e, ordo_ir_val addr)
+{
+    leaf_ctx *c = ud;
+    return read_through(c->w, addr, e->kid[0]->type, e->type, c->st);
+}
+
+static ordo_ir_val leaf_constant(void *ud, const ordo_expr *e)
+{
+    leaf_ctx *c = ud;
+    return pointer(c->w->enc, e->type, e->value);
+}
+
+static ordo_ir_val eval(walker *w, const ordo_expr *e, const ordo_stmt *st)
+{
+    leaf_ctx c = { w, st };
+    ordo_ir_leaves leaves = { leaf_var, leaf_load, leaf_constant, &c };
+    return ordo_ir_expr(&w->enc->ar, e, &leaves);
+}
+
+static void assign(walker *w, const ordo_lvalue *lv, ordo_ir_val v, const ordo_stmt *st)
 {
     if (lv->is_mem) {
         mem_write(w, lv->addr, lv->type, v, st);
@@ -641,9 +653,9 @@ static void assign(walker *w, const ordo_lvalue *lv, oc_val v, const ordo_stmt *
 
 /* A value of type `from` stored at type `to`: converted as the
  * interpreter's write does (the IR's assignments mostly have one type). */
-static oc_val converted(walker *w, oc_val v, ordo_type from, ordo_type to)
+static ordo_ir_val converted(walker *w, ordo_ir_val v, ordo_type from, ordo_type to)
 {
-    return ordo_type_equal(from, to) ? v : oc_cast(&w->enc->ar, to, v, from);
+    return ordo_type_equal(from, to) ? v : ordo_ir_cast(&w->enc->ar, to, v, from);
 }
 
 /* A SYNC event (no location). */
@@ -733,12 +745,12 @@ static void exec(walker *w, const ordo_stmt *st);
 static void exec_havoc(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
-    ordo_term v = oc_enc_fresh(enc, "nondet", oc_sort(&enc->ar, st->lhs.type));
-    ordo_smt_assert(enc->ar.s, oc_in_range(&enc->ar, st->lhs.type, v));
+    ordo_term v = oc_enc_fresh(enc, "nondet", ordo_ir_sort(&enc->ar, st->lhs.type));
+    ordo_smt_assert(enc->ar.s, ordo_ir_in_range(&enc->ar, st->lhs.type, v));
     XGROW(enc->havocs, enc->n_havocs, enc->cap_havocs);
     enc->havocs[enc->n_havocs++] = (oc_havoc){ w->instance, guard_term(enc, w->st.g), v,
                                                st->lhs.type };
-    assign(w, &st->lhs, oc_sym(v), st);
+    assign(w, &st->lhs, ordo_ir_sym(v), st);
 }
 
 /* The region of the next allocation. A second walk has every region from
@@ -761,7 +773,7 @@ static void allocation_region(oc_encoding *enc, const ordo_stmt *st, uint64_t ba
 static void exec_alloc(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
-    oc_val size = eval(w, st->size, st);
+    ordo_ir_val size = eval(w, st->size, st);
     uint64_t base = enc->next_alloc;
     bool small = size.is_const && size.c >= 0 && (uint64_t)size.c < ALLOC_GAP;
     enc->next_alloc += small ? (uint64_t)size.c + 1 : ALLOC_GAP;
@@ -777,11 +789,12 @@ static void exec_alloc(walker *w, const ordo_stmt *st)
 static void exec_thread_start(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
-    oc_val arg = st->rhs ? eval(w, st->rhs, st) : oc_const(&enc->ar, ordo_ty_int(32, true), 0);
+    ordo_ir_val arg =
+        st->rhs ? eval(w, st->rhs, st) : ordo_ir_const(&enc->ar, ordo_ty_int(32, true), 0);
     unsigned c = sync_event(w, st);
     unsigned id = (unsigned)enc->n_threads;
     if (st->has_lhs)
-        assign(w, &st->lhs, oc_const(&enc->ar, st->lhs.type, id), st);
+        assign(w, &st->lhs, ordo_ir_const(&enc->ar, st->lhs.type, id), st);
     walk_thread(enc, st->proc, arg, c, w->st.g);
 }
 
@@ -802,7 +815,7 @@ static oc_guard guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h)
         return g;
     if (h.kind == OC_G_FALSE)
         return h;
-    return guard_and(enc, g, oc_sym(h.t));
+    return guard_and(enc, g, ordo_ir_sym(h.t));
 }
 
 /* Join: completes once the joined thread has terminated (a guarded po
@@ -813,7 +826,7 @@ static void exec_join(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     ordo_smt *s = enc->ar.s;
-    oc_val id = eval(w, st->cond, st);
+    ordo_ir_val id = eval(w, st->cond, st);
     size_t n = enc->n_threads;
     if (id.is_const) {
         if (id.c >= 0 && (size_t)id.c < n)
@@ -828,15 +841,15 @@ static void exec_join(walker *w, const ordo_stmt *st)
     oc_guard *done = xmalloc((n + 1) * sizeof *done);
     ordo_term none = ordo_smt_bool(s, true), any = NULL;
     for (size_t k = 0; k < n; k++) {
-        oc_val is_k = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), id, it,
-                               oc_const(&enc->ar, it, (int64_t)k), it);
+        ordo_ir_val is_k = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), id, it,
+                               ordo_ir_const(&enc->ar, it, (int64_t)k), it);
         done[k] = guard_and_guard(enc, guard_and(enc, w->st.g, is_k), enc->threads[k].terminated);
         none = ordo_smt_app2(s, ORDO_OP_AND, none, ordo_smt_app1(s, ORDO_OP_NOT, is_k.t));
         any = any ? ordo_smt_app2(s, ORDO_OP_OR, any, guard_term(enc, done[k]))
                   : guard_term(enc, done[k]);
     }
     any = any ? ordo_smt_app2(s, ORDO_OP_OR, any, none) : none;
-    w->st.g = guard_and(enc, w->st.g, oc_sym(any));
+    w->st.g = guard_and(enc, w->st.g, ordo_ir_sym(any));
     unsigned j = sync_event(w, st);
     for (size_t k = 0; k < n; k++)
         if (done[k].kind != OC_G_FALSE)
@@ -852,17 +865,17 @@ static void exec_lock(walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     ordo_type t = ordo_ty_int(32, true);
-    oc_val v = mem_read(w, st->addr, t, st);
-    oc_val is_free = oc_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), v, t,
-                              oc_const(&enc->ar, t, 0), t);
+    ordo_ir_val v = mem_read(w, st->addr, t, st);
+    ordo_ir_val is_free = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), v, t,
+                              ordo_ir_const(&enc->ar, t, 0), t);
     w->st.g = guard_and(enc, w->st.g, is_free);
-    mem_write(w, st->addr, t, oc_const(&enc->ar, t, 1), st);
+    mem_write(w, st->addr, t, ordo_ir_const(&enc->ar, t, 1), st);
 }
 
 static void exec_unlock(walker *w, const ordo_stmt *st)
 {
     ordo_type t = ordo_ty_int(32, true);
-    mem_write(w, st->addr, t, oc_const(&w->enc->ar, t, 0), st);
+    mem_write(w, st->addr, t, ordo_ir_const(&w->enc->ar, t, 0), st);
 }
 
 /* ERROR reads "live" (the program has not exited); EXIT writes it. */
@@ -871,13 +884,13 @@ static void exec_end(walker *w, const ordo_stmt *st, bool is_error)
     oc_encoding *enc = w->enc;
     ordo_type b = ordo_ty_bool();
     if (is_error) {
-        oc_val live = read_shared(w, false, LIVE_KEY, b, st);
+        ordo_ir_val live = read_shared(w, false, LIVE_KEY, b, st);
         XGROW(enc->errors, enc->n_errors, enc->cap_errors);
         enc->errors[enc->n_errors++] = (oc_error){
             w->last, ordo_smt_app2(enc->ar.s, ORDO_OP_AND, guard_term(enc, w->st.g),
-                                   oc_term(&enc->ar, b, live)) };
+                                   ordo_ir_term(&enc->ar, b, live)) };
     } else {
-        write_shared(w, false, LIVE_KEY, b, oc_const(&enc->ar, b, 0), false, st);
+        write_shared(w, false, LIVE_KEY, b, ordo_ir_const(&enc->ar, b, 0), false, st);
     }
     if (w->st.block >= 0) {
         oc_section *sec = &enc->sections[w->st.block];
@@ -919,9 +932,10 @@ static void exec(walker *w, const ordo_stmt *st)
         exec_havoc(w, st);
         return;
     case ORDO_S_ASSUME: {
-        oc_val c = eval(w, st->cond, st);
-        w->st.g = guard_and(w->enc, w->st.g,
-                            c.is_const ? c : oc_sym(oc_truth(&w->enc->ar, st->cond->type, c)));
+        ordo_ir_val c = eval(w, st->cond, st);
+        w->st.g =
+            guard_and(w->enc, w->st.g,
+                      c.is_const ? c : ordo_ir_sym(ordo_ir_truth(&w->enc->ar, st->cond->type, c)));
         return;
     }
     case ORDO_S_ALLOC:
@@ -1058,9 +1072,9 @@ static void merge(oc_encoding *enc, const ordo_program *p, incoming *in, path_st
     for (unsigned v = 0; v < p->n_vars; v++) {
         if (p->vars[v].is_global)
             continue;
-        oc_val val = in->in[in->n - 1].locals[v];
+        ordo_ir_val val = in->in[in->n - 1].locals[v];
         for (size_t i = in->n - 1; i-- > 0;)
-            val = oc_ite(&enc->ar, p->vars[v].type, guard_term(enc, in->in[i].g),
+            val = ordo_ir_ite(&enc->ar, p->vars[v].type, guard_term(enc, in->in[i].g),
                          in->in[i].locals[v], val);
         out->locals[v] = val;
     }
@@ -1102,7 +1116,7 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
         return;
     bool block = reads > 0 && w->st.depth == 0;
     const ordo_stmt *first_stmt = NULL;
-    oc_val *conds = xmalloc((n_out + 1) * sizeof *conds);
+    ordo_ir_val *conds = xmalloc((n_out + 1) * sizeof *conds);
     unsigned k = 0;
     start_step(w);
     for (unsigned j = 0; j < n_out; j++) {
@@ -1111,16 +1125,17 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
         if (block && !first_stmt)
             atomic_begin(w, st);
         first_stmt = first_stmt ? first_stmt : st;
-        conds[k++] = c ? eval(w, c, st) : oc_const(&enc->ar, ordo_ty_bool(), 1);
+        conds[k++] = c ? eval(w, c, st) : ordo_ir_const(&enc->ar, ordo_ty_bool(), 1);
         if (c && !conds[k - 1].is_const)
-            conds[k - 1] = oc_sym(oc_truth(&enc->ar, c->type, conds[k - 1]));
+            conds[k - 1] = ordo_ir_sym(ordo_ir_truth(&enc->ar, c->type, conds[k - 1]));
     }
     if (block) { /* the step happens when some edge is enabled */
         path_state before = w->st;
         ordo_term any = ordo_smt_bool(enc->ar.s, false);
         for (unsigned i = 0; i < k; i++)
-            any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any, oc_term(&enc->ar, ordo_ty_bool(), conds[i]));
-        w->st.g = guard_and(enc, w->st.g, oc_sym(any));
+            any = ordo_smt_app2(enc->ar.s, ORDO_OP_OR, any,
+                                ordo_ir_term(&enc->ar, ordo_ty_bool(), conds[i]));
+        w->st.g = guard_and(enc, w->st.g, ordo_ir_sym(any));
         atomic_end(w, first_stmt);
         before.block = w->st.block;
         before.depth = w->st.depth;
@@ -1133,13 +1148,13 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
     k = 0;
     for (unsigned j = 0; j < n_out && !enc->unsupported; j++) {
         unsigned i = edge[j];
-        oc_val c = conds[k++];
+        ordo_ir_val c = conds[k++];
         if (earlier_true)
             break;
         path_state ps = copy_state(&at, n_vars);
         ps.g = guard_and(enc, at.g, c);
         if (none_before)
-            ps.g = guard_and(enc, ps.g, oc_sym(none_before));
+            ps.g = guard_and(enc, ps.g, ordo_ir_sym(none_before));
         if (c.is_const && c.c)
             earlier_true = true;
         else if (!c.is_const) {
@@ -1169,7 +1184,7 @@ static void leave_location(walker *w, const ordo_proc *pr, const ordo_edge_index
 
 /* Walks one thread instance of procedure `proc` (thesis: threads created
  * in loops get one instance per unrolled creation). */
-static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned create_event,
+static bool walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,
                         oc_guard g)
 {
     const ordo_program *p = enc->p;
@@ -1186,12 +1201,17 @@ static bool walk_thread(oc_encoding *enc, unsigned proc, oc_val arg, unsigned cr
         unsupported(enc, NULL, "loop left in %s after unrolling", pr->name);
         return false;
     }
-    walker w = { .enc = enc, .p = p, .step_event = UINT_MAX, .instance = instance, .ethread = instance + 1,
-                 .last = create_event, .exited = { OC_G_FALSE, NULL, 0 } };
+    walker w = {.enc = enc,
+                .p = p,
+                .step_event = UINT_MAX,
+                .instance = instance,
+                .ethread = instance + 1,
+                .last = create_event,
+                .exited = {OC_G_FALSE, NULL, 0}};
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
     for (unsigned v = 0; v < p->n_vars; v++) /* thread-locals: the thread's own copy */
-        start.locals[v] = oc_const(&enc->ar, p->vars[v].type,
+        start.locals[v] = ordo_ir_const(&enc->ar, p->vars[v].type,
                                    p->vars[v].is_thread_local ? p->vars[v].init : 0);
     if (pr->n_params > 0)
         start.locals[pr->params[0]] = arg;
@@ -1246,7 +1266,7 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const oc_wa
     enc->p = p;
     enc->max_events = plan->max_events;
     enc->cpu_stop_s = plan->cpu_stop_s;
-    enc->ar = (oc_arith){ s, plan->bv };
+    enc->ar = (ordo_ir_smt){ .s = s, .bv = plan->bv };
     enc->wide = plan->wide;
     oc_events_init(&enc->es);
     enc->next_alloc = p->next_address + 1;
@@ -1266,7 +1286,7 @@ bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const oc_wa
         unsupported(enc, NULL, "no main procedure");
         return false;
     }
-    bool ok = walk_thread(enc, p->main_proc, oc_const(&enc->ar, ordo_ty_int(32, true), 0),
+    bool ok = walk_thread(enc, p->main_proc, ordo_ir_const(&enc->ar, ordo_ty_int(32, true), 0),
                           enc->init_done, TRUE_GUARD);
     enc->prior = NULL; /* read during the walk only: the caller frees them */
     enc->wide = NULL;

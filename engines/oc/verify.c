@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include <ordo/ir_smt.h>
 #include <ordo/xalloc.h>
 
 #include "cell_ranges.h"
@@ -32,43 +33,6 @@
  * stay in Int; more (a conversion in a loop body unrolled many times) and
  * bit-vectors are cheaper. */
 #define MAX_INT_CASE_SPLITS 12
-
-static oc_bv_need max_need(oc_bv_need a, oc_bv_need b)
-{
-    return a > b ? a : b;
-}
-
-static oc_bv_need stmt_bv_need(const ordo_stmt *st)
-{
-    oc_bv_need need = OC_BV_NONE;
-    if (st->kind == ORDO_S_SEQ) {
-        for (unsigned i = 0; i < st->n_stmts; i++)
-            need = max_need(need, stmt_bv_need(st->stmts[i]));
-        return need;
-    }
-    const ordo_expr *es[] = { st->rhs, st->cond, st->addr, st->size,
-                              st->has_lhs && st->lhs.is_mem ? st->lhs.addr : NULL };
-    for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
-        need = max_need(need, oc_expr_bv_need(es[i]));
-    for (unsigned i = 0; i < st->n_args; i++)
-        need = max_need(need, oc_expr_bv_need(st->args[i]));
-    return need;
-}
-
-oc_bv_census oc_bv_statements(const ordo_program *p)
-{
-    oc_bv_census c = { NULL, NULL, 0 };
-    for (unsigned f = 0; f < p->n_procs; f++)
-        for (unsigned e = 0; e < p->procs[f].n_edges; e++) {
-            const ordo_stmt *st = p->procs[f].edges[e].stmt;
-            oc_bv_need need = stmt_bv_need(st);
-            if (need == OC_BV_REQUIRED && !c.required)
-                c.required = st;
-            if (need == OC_BV_PREFERRED && !c.n_preferred++)
-                c.preferred = st;
-        }
-    return c;
-}
 
 typedef struct {
     const ordo_program *p;
@@ -329,7 +293,7 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                        solvers->name));
         return o;
     }
-    oc_bv_census census = oc_bv_statements(p);
+    ordo_bv_census census = ordo_program_bv_census(p);
     const ordo_stmt *required = census.required;
     if (cfg->arith == OC_ARITH_INT && required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,

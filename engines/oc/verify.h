@@ -9,7 +9,6 @@
 #include <ordo/smt.h>
 #include <ordo/trace.h>
 
-#include "arith.h"
 #include "finder.h"
 
 typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
@@ -56,14 +55,5 @@ typedef struct {
 /* Decides the program (inlined, loops unrolled). */
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
-
-/* The statements that ask for bit-vectors (oc_bv_need), in one pass. */
-typedef struct {
-    const ordo_stmt *required;  /* the first that needs them, or NULL */
-    const ordo_stmt *preferred; /* the first that prefers them, or NULL */
-    size_t n_preferred;         /* how many prefer them */
-} oc_bv_census;
-
-oc_bv_census oc_bv_statements(const ordo_program *p);
 
 #endif
