@@ -723,23 +723,6 @@ static void atomic_end(walker *w, const ordo_stmt *st)
     w->st.block = -1;
 }
 
-static bool is_shared_free(const ordo_program *p, const ordo_expr *e)
-{
-    if (!e)
-        return true;
-    if (e->kind == ORDO_E_LOAD || (e->kind == ORDO_E_VAR && p->vars[e->var].is_global))
-        return false;
-    for (int i = 0; i < 3; i++)
-        if (!is_shared_free(p, e->kid[i]))
-            return false;
-    return true;
-}
-
-static bool lvalue_is_shared(const ordo_program *p, const ordo_lvalue *lv)
-{
-    return lv->is_mem || p->vars[lv->var].is_global;
-}
-
 static void exec(walker *w, const ordo_stmt *st);
 
 static void exec_havoc(walker *w, const ordo_stmt *st)
@@ -906,13 +889,14 @@ static bool needs_step_block(const ordo_program *p, const ordo_stmt *st)
 {
     switch (st->kind) {
     case ORDO_S_THREAD_START:
-        return !is_shared_free(p, st->rhs) || (st->has_lhs && lvalue_is_shared(p, &st->lhs));
+        return ordo_expr_is_shared(p, st->rhs) ||
+               (st->has_lhs && ordo_lvalue_is_shared(p, &st->lhs));
     case ORDO_S_THREAD_JOIN:
-        return !is_shared_free(p, st->cond);
+        return ordo_expr_is_shared(p, st->cond);
     case ORDO_S_ALLOC: case ORDO_S_LOCK:
         return true;
     case ORDO_S_UNLOCK: case ORDO_S_FREE:
-        return !is_shared_free(p, st->addr);
+        return ordo_expr_is_shared(p, st->addr);
     default:
         return false;
     }
@@ -942,7 +926,7 @@ static void exec(walker *w, const ordo_stmt *st)
         exec_alloc(w, st);
         return;
     case ORDO_S_FREE:
-        if (!is_shared_free(w->p, st->addr))
+        if (ordo_expr_is_shared(w->p, st->addr))
             eval(w, st->addr, st);
         sync_event(w, st);
         return;
@@ -965,7 +949,7 @@ static void exec(walker *w, const ordo_stmt *st)
         exec_unlock(w, st);
         return;
     case ORDO_S_RETURN:
-        if (st->rhs && !is_shared_free(w->p, st->rhs))
+        if (st->rhs && ordo_expr_is_shared(w->p, st->rhs))
             eval(w, st->rhs, st);
         return;
     case ORDO_S_ERROR:
