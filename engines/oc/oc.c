@@ -99,13 +99,10 @@ static void record(ordo_stats *s, const oc_deepened *d)
     ordo_stat_set(s, "oc.unroll_bound", (double)d->bound);
     ordo_stat_set(s, "oc.unroll_attempts", (double)d->attempts);
     ordo_stat_set(s, "oc.answer.solver_time_s", d->answer.solver_s);
-    ordo_stat_set(s, "oc.answer.decisions", d->answer.decisions);
+    ordo_stat_set(s, "oc.answer.decisions", d->answer.solver.decisions);
     ordo_stat_set(s, "oc.complete", complete(o));
     ordo_stat_set(s, "solver.time_s", w->solver_s);
-    ordo_stat_set(s, "solver.decisions", w->decisions);
-    ordo_stat_set(s, "solver.propagations", w->propagations);
-    ordo_stat_set(s, "solver.conflicts", w->conflicts);
-    ordo_stat_set(s, "solver.restarts", w->restarts);
+    ordo_smt_counters_record(&w->solver, s);
 }
 
 static ordo_engine_result run(const ordo_engine_input *in)

@@ -20,10 +20,10 @@
 #include <string.h>
 
 #include <ordo/ir_build.h>
+#include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
 #include "cell_ranges.h"
-#include "cpu_stop.h"
 #include "encoding.h"
 
 /* ---- encoding tables --------------------------------------------------- */
@@ -80,7 +80,7 @@ static unsigned add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread
     if (enc->es.n > enc->max_events) {
         enc->too_many_events = true;
         enc->unsupported = xasprintf("too many events (more than %zu)", enc->max_events);
-    } else if (oc_cpu_stop_reached(enc->cpu_stop_s, e, 1024)) {
+    } else if (ordo_cpu_stop_reached(enc->cpu_stop_s, e, 1024)) {
         enc->out_of_time = true;
         enc->unsupported = xasprintf("out of time while building events");
     }

@@ -44,19 +44,6 @@ typedef struct {
     oc_outcome *out;
 } run_ctx;
 
-static void add_solver_stat(void *ud, const char *key, double value)
-{
-    oc_outcome *o = ud;
-    if (!strcmp(key, "solver.decisions"))
-        o->work.decisions += value;
-    else if (!strcmp(key, "solver.propagations"))
-        o->work.propagations += value;
-    else if (!strcmp(key, "solver.conflicts"))
-        o->work.conflicts += value;
-    else if (!strcmp(key, "solver.restarts"))
-        o->work.restarts += value;
-}
-
 static void fail(oc_outcome *o, ordo_verdict v, char *reason)
 {
     o->verdict = v;
@@ -253,12 +240,12 @@ static void run_stage(run_ctx *c, bool sc)
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
-        double solver_before = c->st.solver_time_s, decisions_before = o->work.decisions;
+        double solver_before = c->st.solver_time_s, decisions_before = o->work.solver.decisions;
         ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
-        ordo_smt_stats(s, add_solver_stat, o);
+        ordo_smt_counters_add(s, &o->work.solver);
         ordo_log(ORDO_LOG_INFO, "oc: stage %d: %s after %.3f s in the solver, %.0f decisions",
                  sc ? 2 : 1, r == ORDO_SMT_SAT ? "sat" : r == ORDO_SMT_UNSAT ? "unsat" : "unknown",
-                 c->st.solver_time_s - solver_before, o->work.decisions - decisions_before);
+                 c->st.solver_time_s - solver_before, o->work.solver.decisions - decisions_before);
         o->unwinding = enc.unwinding;
         o->cells_cut = enc.cells_cut;
         if (c->st.error) {

@@ -22,7 +22,8 @@ typedef struct {
     oc_finder_mode finder;
     oc_arith_mode arith;
     /* Process CPU time (s) at which the attempt gives up (UNKNOWN; the
-     * finder keeps what it found): cpu_stop.h. 0 = only the run's deadline. */
+     * finder keeps what it found): ordo_cpu_stop_reached (plugin.h). 0 = only
+     * the run's deadline. */
     double cpu_stop_s;
     /* The encoding gives up (UNKNOWN) beyond this many events; 0 = the
      * engine's limit. */
@@ -33,8 +34,7 @@ typedef struct {
 typedef struct {
     double finder_s, encoding_s, solver_s;
     size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
-    /* Summed solver statistics (harmonized names). */
-    double decisions, propagations, conflicts, restarts;
+    ordo_smt_counters solver; /* summed over the solver instances */
 } oc_work;
 
 typedef struct {

@@ -219,6 +219,20 @@ ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *c
 /* Value of one statistic of the instance (0 when the solver omits it). */
 double ordo_smt_stat(ordo_smt *s, const char *key);
 
+/* The harmonized counters of solver instances (ORDO_SMT_STAT_*), summed
+ * over the instances an engine made: read each instance's with
+ * ordo_smt_counters_add() before destroying it, and report them with
+ * ordo_smt_counters_record(). */
+typedef struct {
+    double decisions, propagations, conflicts, restarts;
+} ordo_smt_counters;
+void ordo_smt_counters_add(ordo_smt *s, ordo_smt_counters *c);
+void ordo_smt_counters_sum(ordo_smt_counters *sum, const ordo_smt_counters *c);
+struct ordo_stats;
+/* Sets the run's statistics solver.decisions, ... (declared by every
+ * solver plugin: ordo_smt_stat_descs) to c. */
+void ordo_smt_counters_record(const ordo_smt_counters *c, struct ordo_stats *stats);
+
 /* Name of a result: "unsat", "sat", "unknown". */
 const char *ordo_smt_result_name(ordo_smt_result r);
 
