@@ -128,7 +128,7 @@ static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_pla
                          const oc_memory_summary *prior)
 {
     plan.prior = prior;
-    return renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    return renew(c, s, enc) && oc_build_events(enc, c->p, *s, &plan);
 }
 
 /* Walks the program into *s. A walk with accesses through pointers of
@@ -140,7 +140,7 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
                           c->cfg->cpu_stop_s, NULL, wide };
-    if (!oc_unroll(enc, c->p, *s, &plan))
+    if (!oc_build_events(enc, c->p, *s, &plan))
         return false;
     oc_memory_summary first, guess;
     if (!oc_memory_summarize(enc, &first))
