@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include <ordo/plugin.h>
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *cfg)
 {
