@@ -221,6 +221,14 @@ ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *c
 /* Value of one statistic of the instance (0 when the solver omits it). */
 double ordo_smt_stat(ordo_smt *s, const char *key);
 
+/* The harmonized keys every solver plugin's stats() reports (read one with
+ * ordo_smt_stat, or all four counters with ordo_smt_counters_add). */
+#define ORDO_SMT_STAT_DECISIONS    "solver.decisions"
+#define ORDO_SMT_STAT_PROPAGATIONS "solver.propagations"
+#define ORDO_SMT_STAT_CONFLICTS    "solver.conflicts"
+#define ORDO_SMT_STAT_RESTARTS     "solver.restarts"
+#define ORDO_SMT_STAT_MEMORY_MB    "solver.memory_mb"
+
 /* The harmonized counters of solver instances (ORDO_SMT_STAT_*), summed
  * over the instances an engine made: read each instance's with
  * ordo_smt_counters_add() before destroying it, and report them with

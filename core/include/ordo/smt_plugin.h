@@ -1,8 +1,8 @@
 /*
  * The solver plugins' side of the SMT interface (<ordo/smt.h> is the
  * engines'): what libordo gives a plugin to bound each check by the run's
- * deadline (core/src/smt_bound.c), to check arities, and the harmonized
- * statistics keys every plugin's stats() reports.
+ * deadline (core/src/smt_bound.c) and to check arities. (The harmonized
+ * statistics keys its stats() reports are in <ordo/smt.h>.)
  */
 #ifndef ORDO_SMT_PLUGIN_H
 #define ORDO_SMT_PLUGIN_H
@@ -67,13 +67,6 @@ bool ordo_smt_bound_end(ordo_smt_bound *b, ordo_smt_result *r);
 
 /* NULL when n arguments suit op, else a message. */
 const char *ordo_smt_check_arity(ordo_smt_op op, unsigned n);
-
-/* the harmonized keys every stats() call reports. */
-#define ORDO_SMT_STAT_DECISIONS    "solver.decisions"
-#define ORDO_SMT_STAT_PROPAGATIONS "solver.propagations"
-#define ORDO_SMT_STAT_CONFLICTS    "solver.conflicts"
-#define ORDO_SMT_STAT_RESTARTS     "solver.restarts"
-#define ORDO_SMT_STAT_MEMORY_MB    "solver.memory_mb"
 
 #ifdef __cplusplus
 }
