@@ -32,7 +32,7 @@ check "the metadata says /proc accounting" grep -q 'cpu_enforced_by: "RLIMIT_CPU
 check "spin: timeout" [ "$(field "$csv" spin status)" = timeout ]
 check_cpu_timeout "$csv" spin 2
 check "grandchild: timeout by the tree's CPU" [ "$(field "$csv" grandchild-cpu status)" = timeout ]
-check_cpu_timeout "$csv" grandchild-cpu 2
+check_cpu_timeout "$csv" grandchild-cpu 2 100
 check "small: its verdict" [ "$(field "$csv" small status)" = false ]
 if grep -q 'memory_enforced_by: "RLIMIT_AS"' "$TMP/mem/metadata.yml"; then
     check "alloc 4096 MB under RLIMIT_AS 1024 MB: memout" [ "$(field "$TMP/mem/results.csv" alloc status)" = memout ]

@@ -47,7 +47,7 @@ check "spin under a 2 s CPU limit ends as timeout" [ "$(field "$csv" spin status
 check_cpu_timeout "$csv" spin 2
 check "a sleeping run whose grandchild spins ends as timeout (tree CPU)" \
     [ "$(field "$csv" grandchild-cpu status)" = timeout ]
-check_cpu_timeout "$csv" grandchild-cpu 2
+check_cpu_timeout "$csv" grandchild-cpu 2 100
 check "a run that leaves a spinning grandchild still reports its verdict" \
     [ "$(field "$csv" grandchild-left status)" = true ]
 pids=$(grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/limits/logs/grandchild-*/*.log | awk '{print $NF}')

@@ -64,21 +64,25 @@ REPORT_GRACE_S=1
 WAKE_SLACK=1
 
 # check_cpu_timeout CSV RUN LIMIT: RUN, one spinning thread, was ended by
-# the runner at its CPU limit: the reason says so, and its cputime lies in
-# [LIMIT + grace, backstop), where the backstop is RLIMIT_CPU at
-# ceil(LIMIT + grace) + 1 s (child.c), which would end it had the runner
-# not; one thread spinning at a time uses no more CPU than wall time.
-check_cpu_timeout() {
-    local csv=$1 run=$2 limit=$3 cpu wall reason backstop
+# the runner at its CPU limit: the reason says so (had RLIMIT_CPU, the
+# backstop set at ceil(LIMIT + grace) + 1 s in child.c, ended it, the
+# reason would add "(RLIMIT_CPU)"), its cputime is at least LIMIT + grace
+# and below that backstop, and no more than its wall time (one thread
+# spinning at a time). With SLEEP_S, RUN's engine sleeps that long while
+# its grandchild spins, then reports (over the limit, hence the same
+# reason): it was killed before.
+check_cpu_timeout() { # CSV RUN LIMIT [SLEEP_S]
+    local csv=$1 run=$2 limit=$3 sleep=${4:-} cpu wall reason backstop
     cpu=$(field "$csv" "$run" cputime_s)
     wall=$(field "$csv" "$run" walltime_s)
     reason=$(field "$csv" "$run" reason)
     backstop=$(awk "BEGIN { t = $limit + $REPORT_GRACE_S; c = int(t); print (c < t ? c + 1 : c) + 1 }")
-    check "$run: by the CPU limit ($reason)" [ "$reason" = "CPU time limit of $limit s" ]
+    check "$run: killed by the runner at the CPU limit ($reason)" [ "$reason" = "CPU time limit of $limit s" ]
     check "$run: not before limit + grace, in CPU time: $cpu >= $limit + $REPORT_GRACE_S" \
         at_least "$cpu" "$limit + $REPORT_GRACE_S"
-    check "$run: by the runner, before RLIMIT_CPU would: $cpu < $backstop" below "$cpu" "$backstop"
+    check "$run: below the backstop: $cpu < $backstop" below "$cpu" "$backstop"
     check "$run: no more CPU than wall time: $cpu <= $wall" at_most "$cpu" "$wall"
+    [ -z "$sleep" ] || check "$run: killed before its engine's $sleep s sleep ended: $wall < $sleep" below "$wall" "$sleep"
 }
 
 # wait_until SECONDS COMMAND...: runs COMMAND every 50 ms until it succeeds
