@@ -419,9 +419,11 @@ static void classify_abnormal(const runner *r, const job *j, run_outcome *out)
     bool near_memory_limit = lim->memory_mb > 0 && out->memory_mb >= 0.95 * (double)lim->memory_mb;
     if (j->killed_wall)
         set_status(out, "timeout", xasprintf("wall time limit of %g s", lim->wall_s));
-    else if (j->killed_cpu || sig == SIGXCPU ||
-             (lim->cpu_s > 0 && sig == SIGKILL && out->cputime_s >= lim->cpu_s))
+    else if (j->killed_cpu)
         set_status(out, "timeout", xasprintf("CPU time limit of %g s", lim->cpu_s));
+    else if (sig == SIGXCPU || (lim->cpu_s > 0 && sig == SIGKILL && out->cputime_s >= lim->cpu_s))
+        /* the backstop (child.c) ended it: the runner did not get to */
+        set_status(out, "timeout", xasprintf("CPU time limit of %g s (RLIMIT_CPU)", lim->cpu_s));
     else if (oom || (WIFEXITED(st) && WEXITSTATUS(st) == ORDO_EXIT_OUT_OF_MEMORY) ||
              (sig && (r->rlimit_as || r->external_memory) && near_memory_limit))
         set_status(out, "memout", xasprintf("memory limit of %ld MB", lim->memory_mb));

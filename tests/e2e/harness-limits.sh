@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Resource limits of the runner, driven by the selftest engine (issue 2):
-# CPU timeout with cputime in [3, 4] s (the 2 s limit and the runner's 1 s
-# grace for a last report), a spinning grandchild counted and killed, a
-# wall timeout, a crash by SIGSEGV, an engine stopping at its deadline
-# (a timeout that keeps its statistics); after each of them the benchmark
-# goes on (the next run succeeds).
+# CPU timeout, a spinning grandchild counted and killed, a wall timeout, a
+# crash by SIGSEGV, an engine stopping at its deadline (a timeout that
+# keeps its statistics); after each of them the benchmark goes on (the
+# next run succeeds). Its times hold on a loaded machine: each is bounded
+# by what the runner guarantees, in the clock it counts (lib/harness.bash).
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 # Under AddressSanitizer a SIGSEGV would be ASan's report, not a crash.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0"
@@ -12,7 +12,9 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0"
 cat >"$TMP/limits.yml" <<YML
 benchmark: limits
 tasks: ['$FIXTURES/tasks/expect-true.yml']
-limits: {cpu_time: 2, wall_time: 30}  # a loaded machine must not turn CPU into wall timeouts
+# No wall limit: however loaded the machine (a spin got 2.6 s of CPU time
+# in 30 s of wall time under test-loaded), only the CPU limit ends a run.
+limits: {cpu_time: 2, wall_time: 0}
 jobs: 2
 runs:
   - {name: spin, engine: selftest, options: {spin-ms: 100000}}
@@ -31,10 +33,10 @@ runs:
   - {name: sleep, engine: selftest, options: {sleep-ms: 100000}}
   - {name: after-sleep, engine: selftest, options: {verdict: 'true'}}
 YML
-pids=
+bench_pids=
 for b in limits wall; do
     "$ORDO" bench "$TMP/$b.yml" --out "$TMP/$b" >"$TMP/$b.stdout" 2>"$TMP/$b.stderr" &
-    pids="$pids $!"
+    bench_pids="$bench_pids $!"
     wait $!
     echo "bench $b: exit status $?"
     cat "$TMP/$b.stdout" "$TMP/$b.stderr" "$TMP/$b/results.csv"
@@ -42,33 +44,36 @@ done
 csv=$TMP/limits/results.csv
 
 check "spin under a 2 s CPU limit ends as timeout" [ "$(field "$csv" spin status)" = timeout ]
-check "its cputime is between 3 and 4 s ($(field "$csv" spin cputime_s))" in_range "$(field "$csv" spin cputime_s)" 3 4
+check_cpu_timeout "$csv" spin 2
 check "a sleeping run whose grandchild spins ends as timeout (tree CPU)" \
     [ "$(field "$csv" grandchild-cpu status)" = timeout ]
-check "its cputime counts the grandchild ($(field "$csv" grandchild-cpu cputime_s))" \
-    in_range "$(field "$csv" grandchild-cpu cputime_s)" 3 4
+check_cpu_timeout "$csv" grandchild-cpu 2 100
 check "a run that leaves a spinning grandchild still reports its verdict" \
     [ "$(field "$csv" grandchild-left status)" = true ]
 pids=$(grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/limits/logs/grandchild-*/*.log | awk '{print $NF}')
 check "two grandchild pids were logged" [ "$(echo $pids | wc -w)" = 2 ]
-alive=0
-for p in $pids; do [ -e /proc/$p ] && [ "$(awk '{print $3}' /proc/$p/stat 2>/dev/null)" != Z ] && alive=1; done
-check "the spinning grandchildren are gone" [ $alive = 0 ]
+check "the spinning grandchildren are gone" gone $pids
 check "SIGSEGV ends as crash (SIGSEGV)" [ "$(field "$csv" segv status)" = "crash (SIGSEGV)" ]
 wall=$TMP/wall/results.csv
 check "a sleep past the 1.5 s wall limit ends as timeout" [ "$(field "$wall" sleep status)" = timeout ]
-check "its walltime is between 2.5 and 3.5 s" in_range "$(field "$wall" sleep walltime_s)" 2.5 3.5
+check "by the wall limit ($(field "$wall" sleep reason))" [ "$(field "$wall" sleep reason)" = "wall time limit of 1.5 s" ]
+t=$(field "$wall" sleep walltime_s)
+check "killed no earlier than limit + grace, in wall time: $t >= 2.5" at_least "$t" 2.5
+check "and at most $WAKE_SLACK s later: $t <= 2.5 + $WAKE_SLACK" at_most "$t" "2.5 + $WAKE_SLACK"
 check "the benchmark goes on: after-sleep is true" [ "$(field "$wall" after-sleep status)" = true ]
 check "an engine stopping at its deadline ends as timeout" [ "$(field "$csv" deadline status)" = timeout ]
-check "within the grace: its cputime is between 2 and 3 s ($(field "$csv" deadline cputime_s))" \
-    in_range "$(field "$csv" deadline cputime_s)" 2 3
+# In CPU time, which the deadline and the kill both count: stopped at the
+# 2 s deadline, it reported before the runner's kill at 3 s.
+t=$(field "$csv" deadline cputime_s)
+check "not before its deadline: cputime $t >= 2" at_least "$t" 2
+check "within the grace: cputime $t < 3" below "$t" 3
 check "its statistics are kept" [ "$(field "$csv" deadline selftest.work)" = 42 ]
 for r in after-spin after-segv; do
     check "the benchmark goes on: $r is true" [ "$(field "$csv" $r status)" = true ]
     check "$r is scored correct" [ "$(field "$csv" $r result)" = correct ]
 done
 check "one row per run" [ "$(rows "$csv" | wc -l)" = 7 ]
-for p in $pids; do
+for p in $bench_pids; do
     check "no cgroup of benchmark $p is left" \
         [ -z "$(find /sys/fs/cgroup -maxdepth 5 -name "ordo-$p-*" 2>/dev/null | head -1)" ]
 done

@@ -29,10 +29,13 @@ runs:
   - {name: quick, engine: selftest, options: {verdict: 'true'}}
   - {name: slow, engine: selftest, options: {spin-ms: 60000, fork-spin: 'true'}}
 YML
+grandchildren() { grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/int/logs/*/*.log 2>/dev/null | awk '{ printf "%s ", $NF }'; }
+spinning() { [ -n "$(grandchildren)" ]; }
 "$ORDO" bench "$TMP/int.yml" --out "$TMP/int" >"$TMP/int.out" 2>&1 &
 pid=$!
-sleep 1
-children=$(awk -v p=$pid '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
+# Ctrl-C once a slow run is running and has forked its grandchild.
+check "a slow run forks its spinning grandchild" wait_until 120 spinning
+children=$(awk -v p=$pid '$4 == p { printf "%s ", $1 }' /proc/[0-9]*/stat 2>/dev/null)
 kill -INT $pid
 wait $pid
 st=$?
@@ -40,11 +43,7 @@ cat "$TMP/int.out"
 check "Ctrl-C ends the benchmark with status 130 (got $st)" [ $st = 130 ]
 check "and says how to resume" grep -q 'rerun with --resume' "$TMP/int.out"
 check "the interrupted benchmark is gone" [ ! -e /proc/$pid ]
-left=0
-for p in $children $(grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/int/logs/*/*.log | awk '{print $NF}'); do
-    [ -e /proc/$p ] && [ "$(awk '{print $3}' /proc/$p/stat 2>/dev/null)" != Z ] && left=1
-done
-check "no run or grandchild of it is left ($children)" [ "$left" = 0 ]
+check "no run or grandchild of it is left ($children $(grandchildren))" gone $children $(grandchildren)
 csv=$TMP/int/results.csv
 check "the CSV holds the finished runs only" [ "$(field "$csv" slow status | wc -l)" = 0 ]
 check "and is complete" [ "$(tail -c 1 "$csv" | od -An -c | tr -d ' ')" = '\n' ]

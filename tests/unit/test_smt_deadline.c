@@ -3,6 +3,12 @@
  * core/src/smt_bound.c), for every built solver plugin, with deadlines on
  * wall-clock and on CPU time (core/src/deadline.c): the CPU limit counts
  * CPU time, however much wall time passes.
+ *
+ * Every time checked holds on a loaded machine (`make test-loaded`): a
+ * check ends no earlier than its limit in the limit's own clock, and the
+ * work done past it is bounded in CPU time, which waiting for a core does
+ * not spend: at most the wall time the check was allowed (a solver runs on
+ * one thread) plus SMT_REACT_CPU_S.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +31,10 @@
 
 #include "../support/smt_load.h"
 #include "../support/smt_problems.h"
+
+/* Below this much time left, a deadline has passed (core/src/smt_bound.c);
+ * limits are also rounded to whole ms. */
+#define MIN_LEFT_S 0.001
 
 static ordo_solver_factory plugin;
 static ordo_deadline deadline;
@@ -67,21 +77,26 @@ static ordo_smt *solver_with_deadline(double left, unsigned timeout_ms)
     return bounded_solver(timeout_ms);
 }
 
-static double timed_check(ordo_smt *s, ordo_smt_result expect)
+/* A check of s, which must answer `expect`: when it ended
+ * (CLOCK_MONOTONIC) and the CPU time it took. */
+struct timed {
+    double end, cpu;
+};
+static struct timed timed_check(ordo_smt *s, ordo_smt_result expect)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double cpu0 = ordo_process_cputime_s();
     assert_int_equal(ordo_smt_check(s), expect);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    return (struct timed){ ordo_monotonic_s(), ordo_process_cputime_s() - cpu0 };
 }
 
+/* The check never reaches the solver, which would answer sat at once:
+ * it does no work (measured in CPU time, not spent while waiting). */
 static void passed_deadline_answers_unknown_at_once(void **state)
 {
     (void)state;
     ordo_smt *s = solver_with_deadline(-1.0, 0);
     ordo_smt_assert(s, ordo_smt_bool(s, true));
-    assert_true(timed_check(s, ORDO_SMT_UNKNOWN) < 0.1);
+    assert_true(timed_check(s, ORDO_SMT_UNKNOWN).cpu < 0.1);
     assert_string_equal(ordo_smt_reason_unknown(s), "deadline");
     assert_null(ordo_smt_error(s));
     /* more time: the same instance answers */
@@ -90,22 +105,29 @@ static void passed_deadline_answers_unknown_at_once(void **state)
     ordo_smt_destroy(s);
 }
 
+/* Stopped by the wall-clock deadline: not before it, and having done no
+ * more than its 0.3 s of work. */
 static void deadline_bounds_a_check_without_timeout(void **state)
 {
     (void)state;
     ordo_smt *s = solver_with_deadline(0.3, 0);
     smt_assert_pigeonhole(s, 14);
-    double took = timed_check(s, ORDO_SMT_UNKNOWN);
-    assert_true(took > 0.2 && took < 2.0);
+    struct timed t = timed_check(s, ORDO_SMT_UNKNOWN);
+    assert_true(t.end >= deadline.wall_end - MIN_LEFT_S);
+    assert_true(t.cpu < 0.3 + SMT_REACT_CPU_S);
     ordo_smt_destroy(s);
 }
 
+/* Stopped by its 0.2 s wall-clock timeout, long before the deadline. */
 static void smaller_timeout_wins_over_deadline(void **state)
 {
     (void)state;
     ordo_smt *s = solver_with_deadline(100.0, 200);
     smt_assert_pigeonhole(s, 14);
-    assert_true(timed_check(s, ORDO_SMT_UNKNOWN) < 2.0);
+    double start = ordo_monotonic_s();
+    struct timed t = timed_check(s, ORDO_SMT_UNKNOWN);
+    assert_true(t.end - start >= 0.2 - MIN_LEFT_S);
+    assert_true(t.cpu < 0.2 + SMT_REACT_CPU_S);
     ordo_smt_destroy(s);
 }
 
@@ -121,7 +143,8 @@ static void budget_arithmetic(void **state)
     s.deadline = &deadline;
     set_deadline(2.5);
     assert_true(ordo_smt_check_budget(&s, 0, &ms));
-    assert_true(ms > 2000 && ms <= 2500);
+    /* what was left when it was asked, however long ago that was */
+    assert_true(ms <= 2500 && ms >= (deadline.wall_end - ordo_monotonic_s()) * 1000 - 1);
     assert_true(ordo_smt_check_budget(&s, 700, &ms));
     assert_int_equal(ms, 700);
     set_deadline(1e12); /* beyond unsigned ms: unbounded */
@@ -134,10 +157,24 @@ static void budget_arithmetic(void **state)
 /* ---- CPU time: the bound of a check (core only, stand-in plugins) ---- */
 
 static atomic_int interrupts;
+/* When the first interrupt came: CLOCK_MONOTONIC and process CPU time,
+ * set before `interrupts` counts it (interrupts come one at a time, under
+ * the lock of smt_bound.c), so read once it does. */
+static double first_interrupt_wall, first_interrupt_cpu;
 static void count_interrupt(ordo_smt *s)
 {
     (void)s;
+    if (atomic_load(&interrupts) == 0) {
+        first_interrupt_wall = ordo_monotonic_s();
+        first_interrupt_cpu = ordo_process_cputime_s();
+    }
     atomic_fetch_add(&interrupts, 1);
+}
+
+static void reset_interrupts(void)
+{
+    first_interrupt_wall = first_interrupt_cpu = -1;
+    atomic_store(&interrupts, 0);
 }
 static const ordo_solver_ops interruptible = { .caps = ORDO_SMT_CAP_INTERRUPT,
                                                .interrupt = count_interrupt };
@@ -204,7 +241,7 @@ static void timer_interrupts_at_the_cpu_limit_and_not_after_end(void **state)
 {
     (void)state;
     struct stand_in t;
-    atomic_store(&interrupts, 0);
+    reset_interrupts();
     begin(&t, &interruptible, 0.05, 0);
     sleep_s(0.1); /* wall time without CPU time: no interrupt */
     int after_sleep = atomic_load(&interrupts);
@@ -213,7 +250,8 @@ static void timer_interrupts_at_the_cpu_limit_and_not_after_end(void **state)
     bool ended_by_deadline = ordo_smt_bound_end(&t.b, &r);
     assert_int_equal(after_sleep, 0);
     assert_true(atomic_load(&interrupts) > 0);
-    assert_true(spent > 0.03 && spent < 0.3);
+    assert_true(first_interrupt_cpu >= deadline.cpu_limit_s);
+    assert_true(spent > 0.03 && spent < 0.3); /* CPU time */
     assert_true(ended_by_deadline);
     assert_int_equal(r, ORDO_SMT_UNKNOWN);
     int seen = atomic_load(&interrupts);
@@ -225,12 +263,17 @@ static void timer_interrupts_at_the_wall_end(void **state)
 {
     (void)state;
     struct stand_in t;
-    atomic_store(&interrupts, 0);
+    reset_interrupts();
     begin_within(&t, &interruptible, 30.0, 0.05, 0);
-    sleep_s(0.15); /* no CPU time spent, but the wall time is up */
+    /* no CPU time spent, but the wall time runs out: waits for the
+     * interrupt (30 s at most, should it never come) */
+    for (int i = 0; i < 3000 && !atomic_load(&interrupts); i++)
+        sleep_s(0.01);
     ordo_smt_result r = ORDO_SMT_SAT;
     bool ended_by_deadline = ordo_smt_bound_end(&t.b, &r);
     assert_true(atomic_load(&interrupts) > 0);
+    assert_true(first_interrupt_wall >= deadline.wall_end);
+    assert_true(first_interrupt_cpu < deadline.cpu_limit_s);
     assert_true(ended_by_deadline);
     assert_int_equal(r, ORDO_SMT_UNKNOWN);
 }
@@ -241,20 +284,33 @@ static void uninterruptible_check_goes_on_while_cpu_time_is_left(void **state)
     struct stand_in t;
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
     begin(&t, &uninterruptible, 0.2, 0);
-    assert_true(t.ms > 150 && t.ms <= 200);
+    assert_true(t.ms > 150 && t.ms <= 200); /* the CPU time left */
     sleep_s(t.ms / 1000.0); /* a busy machine: the limit passed, little CPU used */
+    double attempt = ordo_monotonic_s();
     assert_true(ordo_smt_bound_retry(&t.b, &t.ms));
     assert_true(t.ms > 150 && t.ms <= 200);
-    /* ended before its limit: not a time-out, no retry */
-    assert_false(ordo_smt_bound_retry(&t.b, &t.ms));
+    /* ended before its limit: not a time-out, no retry; (an attempt "ran
+     * out" after 95 % of its limit in wall time, so unless this thread
+     * waited that long for a core) */
+    double budget = (t.ms - 1) / 1000.0;
+    bool again = ordo_smt_bound_retry(&t.b, &t.ms);
+    if (ordo_monotonic_s() - attempt < 0.95 * budget)
+        assert_false(again);
     assert_false(ordo_smt_bound_end(&t.b, &r));
-    /* the timeout is wall-clock and counts over all attempts */
+    /* the timeout is wall-clock and counts over all attempts: after the
+     * first attempt's 0.2 s of CPU time left, a retry gets at most the
+     * 0.1 s the timeout has left, or none once the timeout has passed */
+    double start = ordo_monotonic_s();
     begin(&t, &uninterruptible, 0.2, 300);
-    sleep_s(t.ms / 1000.0);
-    assert_true(ordo_smt_bound_retry(&t.b, &t.ms));
-    assert_true(t.ms < 150);
-    sleep_s(t.ms / 1000.0);
-    assert_false(ordo_smt_bound_retry(&t.b, &t.ms));
+    unsigned first = t.ms;
+    sleep_s(first / 1000.0);
+    if (ordo_smt_bound_retry(&t.b, &t.ms)) {
+        assert_true(t.ms <= 300 - first + 1);
+        sleep_s(t.ms / 1000.0);
+        assert_false(ordo_smt_bound_retry(&t.b, &t.ms));
+    } else {
+        assert_true(ordo_monotonic_s() - start >= 0.3 - MIN_LEFT_S);
+    }
     assert_false(ordo_smt_bound_end(&t.b, &r));
 }
 

@@ -47,3 +47,61 @@ rows() {
 }
 # in_range VALUE LOW HIGH
 in_range() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; }
+# at_least / at_most / below VALUE BOUND: VALUE >= / <= / < BOUND, an awk
+# expression such as "2 + 1".
+at_least() { awk -v v="$1" "BEGIN { exit !(v != \"\" && v >= ($2)) }"; }
+at_most() { awk -v v="$1" "BEGIN { exit !(v != \"\" && v <= ($2)) }"; }
+below() { awk -v v="$1" "BEGIN { exit !(v != \"\" && v < ($2)) }"; }
+
+# ---- time, as the runner keeps it (harness/runner.c, harness/child.c) ----
+# Checks of times hold on a loaded machine (`make test-loaded`): each is
+# bounded by what the runner guarantees, in the clock it counts.
+#
+# The runner kills a run this long after a limit (REPORT_GRACE_S).
+REPORT_GRACE_S=1
+# How much later than due a loaded machine may let the runner act, in wall
+# time: it checks the limits every 100 ms (TICK_MS); this is ten checks.
+WAKE_SLACK=1
+
+# check_cpu_timeout CSV RUN LIMIT: RUN, one spinning thread, was ended by
+# the runner at its CPU limit: the reason says so (had RLIMIT_CPU, the
+# backstop set at ceil(LIMIT + grace) + 1 s in child.c, ended it, the
+# reason would add "(RLIMIT_CPU)"), its cputime is at least LIMIT + grace
+# and below that backstop, and no more than its wall time (one thread
+# spinning at a time). With SLEEP_S, RUN's engine sleeps that long while
+# its grandchild spins, then reports (over the limit, hence the same
+# reason): it was killed before.
+check_cpu_timeout() { # CSV RUN LIMIT [SLEEP_S]
+    local csv=$1 run=$2 limit=$3 sleep=${4:-} cpu wall reason backstop
+    cpu=$(field "$csv" "$run" cputime_s)
+    wall=$(field "$csv" "$run" walltime_s)
+    reason=$(field "$csv" "$run" reason)
+    backstop=$(awk "BEGIN { t = $limit + $REPORT_GRACE_S; c = int(t); print (c < t ? c + 1 : c) + 1 }")
+    check "$run: killed by the runner at the CPU limit ($reason)" [ "$reason" = "CPU time limit of $limit s" ]
+    check "$run: not before limit + grace, in CPU time: $cpu >= $limit + $REPORT_GRACE_S" \
+        at_least "$cpu" "$limit + $REPORT_GRACE_S"
+    check "$run: below the backstop: $cpu < $backstop" below "$cpu" "$backstop"
+    check "$run: no more CPU than wall time: $cpu <= $wall" at_most "$cpu" "$wall"
+    [ -z "$sleep" ] || check "$run: killed before its engine's $sleep s sleep ended: $wall < $sleep" below "$wall" "$sleep"
+}
+
+# wait_until SECONDS COMMAND...: runs COMMAND every 50 ms until it succeeds
+# (status 0) or SECONDS of wall time have passed (status 1). Tests wait for
+# an event instead of guessing how long it takes; the cap only keeps a
+# broken harness from hanging the suite.
+wait_until() {
+    local end=$(($(date +%s) + $1))
+    shift
+    until "$@"; do
+        [ "$(date +%s)" -lt "$end" ] || return 1
+        sleep 0.05
+    done
+}
+# gone PID...: none of these processes is left (a zombie counts as gone).
+gone() {
+    local p
+    for p; do
+        [ -e /proc/$p ] && [ "$(awk '{print $3}' /proc/$p/stat 2>/dev/null)" != Z ] && return 1
+    done
+    return 0
+}
