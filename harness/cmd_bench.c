@@ -29,7 +29,11 @@ static const char usage_text[] =
     "usage: ordo bench CONFIG.yml [--jobs N] [--resume] [--out DIR] [--corpus DIR]\n"
     "                  [--include REGEX] [--exclude REGEX]\n"
     "Runs every (task, run) pair of the configuration; results go to DIR/results.csv\n"
-    "(default out/BENCHMARK). --resume runs only the pairs without a row.\n";
+    "(default out/BENCHMARK). --resume runs only the pairs without a row.\n"
+    "Exit status: 0 no wrong answer, 1 a wrong answer under the configuration's scoring\n"
+    "policy (scoring: sound, the default, where a SAFE that holds only up to a bound is\n"
+    "no answer; or svcomp, where every SAFE is the answer true), 2 usage, 4 bad input,\n"
+    "130 interrupted.\n";
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
@@ -141,21 +145,25 @@ typedef struct {
     progress progress;
     int *verdicts;   /* per task x run: EXPECT_* */
     long *bounds;    /* per task x run: the bound of a bounded SAFE, else -1 */
-    long score;
-    size_t n_result[4]; /* correct, wrong, unknown, bounded */
+    size_t n_class[N_RESULT_CLASSES];
+    size_t bounded_on_true;   /* bounded SAFEs on tasks labelled true */
+    size_t n_judged[3];       /* by the configured policy: none, correct, wrong */
+    long score;               /* by the configured policy */
 } bench;
-
-static const char *const result_names[] = { "correct", "wrong", "unknown", "bounded" };
 
 static void record(bench *b, const pair *p, run_outcome *o)
 {
     const task *t = &b->tasks->tasks[p->task];
     const run_config *rc = &b->c->runs[p->run];
     results_append(&b->results, b->c->benchmark, rc, t, o);
-    const char *cls = result_class(t->expected, o);
-    for (size_t i = 0; i < 4; i++)
-        b->n_result[i] += !strcmp(cls, result_names[i]);
-    b->score += result_score(t->expected, o);
+    bool on_true = t->expected == EXPECT_TRUE;
+    answer_kind a = run_answer(o);
+    result_class c = classify(a, on_true);
+    b->n_class[c]++;
+    b->bounded_on_true += c == CLASS_BOUNDED && on_true;
+    b->n_judged[scoring_judge(b->c->scoring, a, on_true)]++;
+    b->score += scoring_points(b->c->scoring, a, on_true);
+    const char *cls = result_class_name(c);
     b->verdicts[p->task * b->c->n_runs + p->run] = o->verdict;
     b->bounds[p->task * b->c->n_runs + p->run] = o->bound;
     char *what = xasprintf("%s %s: %s (%s, %.2f s)", rc->name, t->name, o->status, cls,
@@ -249,8 +257,12 @@ static void print_summary(const bench *b, size_t n_pending, bool finished)
     printf("%s: %zu runs this session", b->c->benchmark, b->progress.done);
     if (!finished)
         printf(" (interrupted; %zu left: rerun with --resume)", n_pending - b->progress.done);
-    printf("\n  correct %zu, wrong %zu, unknown %zu, bounded %zu, score %ld\n", b->n_result[0],
-           b->n_result[1], b->n_result[2], b->n_result[3], b->score);
+    const size_t *n = b->n_class;
+    printf("\n  correct %zu, wrong %zu, unknown %zu, bounded %zu (%zu on true tasks, %zu on false)\n",
+           n[CLASS_CORRECT], n[CLASS_WRONG], n[CLASS_UNKNOWN], n[CLASS_BOUNDED], b->bounded_on_true,
+           n[CLASS_BOUNDED] - b->bounded_on_true);
+    printf("  scoring %s: solved %zu, wrong %zu, score %ld\n", scoring_name(b->c->scoring),
+           b->n_judged[JUDGED_CORRECT], b->n_judged[JUDGED_WRONG], b->score);
     printf("  results: %s\n", b->results.path);
 }
 
@@ -287,7 +299,7 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
     progress_end(&b.progress);
     print_summary(&b, n_pending, finished);
     report_disagreements(&b);
-    int status = !finished ? 130 : b.n_result[1] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
+    int status = !finished ? 130 : b.n_judged[JUDGED_WRONG] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
     runner_free(b.runner);
     results_close(&b.results);
     free(b.verdicts);

@@ -69,7 +69,8 @@ check "bad expected_verdict: path and line" grep -q "bad-tasks/bad-verdict.yml:5
 check "a set-file line matching nothing: set file and line" grep -q "mixed.set:5: 'tasks/does-not-exist-\*.yml' matches no task" "$TMP/tasks.err"
 check "tasks without unreach-call are skipped and counted" grep -q "1 tasks without an unreach-call verdict skipped" "$TMP/tasks.err"
 check "three good tasks ran" [ "$(rows "$TMP/out/results.csv" | wc -l)" = 3 ]
-check "a wrong verdict is counted (true on expect-false)" grep -q "correct 2, wrong 1, unknown 0, bounded 0, score -28" "$TMP/tasks.out"
+check "a wrong verdict is counted (true on expect-false)" grep -q "correct 2, wrong 1, unknown 0, bounded 0 (0 on true tasks, 0 on false)" "$TMP/tasks.out"
+check "and scored under the default policy" grep -q "scoring sound: solved 2, wrong 1, score -28" "$TMP/tasks.out"
 check "the data model does not disturb the run" [ "$(field "$TMP/out/results.csv" t status | sort -u)" = true ]
 
 # Filters.
