@@ -24,10 +24,12 @@ int ordo_cmd_history(int argc, char **argv)
             fputs(usage_text, stdout);
             return ORDO_EXIT_OK;
         }
-        if ((!strcmp(argv[i], "--out") || !strcmp(argv[i], "--format") || !strcmp(argv[i], "--scoring")) &&
-            i + 1 < argc) {
-            *(argv[i][2] == 'o' ? &out_dir : argv[i][2] == 'f' ? &format_name : &scoring_arg) = argv[i + 1];
-            i++;
+        const char **slot = !strcmp(argv[i], "--out")       ? &out_dir
+                            : !strcmp(argv[i], "--format")  ? &format_name
+                            : !strcmp(argv[i], "--scoring") ? &scoring_arg
+                                                            : NULL;
+        if (slot && i + 1 < argc) {
+            *slot = argv[++i];
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "ordo history: unknown option or missing value '%s' (see ordo history --help)\n", argv[i]);
             return ORDO_EXIT_USAGE;
