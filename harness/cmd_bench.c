@@ -143,7 +143,7 @@ typedef struct {
     results_file results;
     runner *runner;
     progress progress;
-    int *verdicts;   /* per task x run: EXPECT_* */
+    answer_kind *answers; /* per task x run (ANSWER_NONE = 0 until it ran) */
     long *bounds;    /* per task x run: the bound of a bounded SAFE, else -1 */
     size_t n_class[N_RESULT_CLASSES];
     size_t bounded_on_true;   /* bounded SAFEs on tasks labelled true */
@@ -164,7 +164,7 @@ static void record(bench *b, const pair *p, run_outcome *o)
     b->n_judged[scoring_judge(b->c->scoring, a, on_true)]++;
     b->score += scoring_points(b->c->scoring, a, on_true);
     const char *cls = result_class_name(c);
-    b->verdicts[p->task * b->c->n_runs + p->run] = o->verdict;
+    b->answers[p->task * b->c->n_runs + p->run] = a;
     b->bounds[p->task * b->c->n_runs + p->run] = o->bound;
     char *what = xasprintf("%s %s: %s (%s, %.2f s)", rc->name, t->name, o->status, cls,
                            o->cputime_s);
@@ -194,26 +194,30 @@ static bool run_all(bench *b, pair *pending, size_t n)
 }
 
 /* DESIGN.md, "Trust": tasks where two runs disagree. A SAFE that holds
- * only up to a bound does not contradict a (replayed) violation found by
- * a run that unrolled further: that pair is listed apart, with the bound,
- * for the reader to compare with the other run's. */
+ * only up to a bound (or is otherwise not complete) does not contradict a
+ * (replayed) violation found by a run that unrolled further: that pair is
+ * listed apart, with the bound, for the reader to compare with the other
+ * run's. */
 static void report_disagreements(const bench *b)
 {
     size_t nr = b->c->n_runs;
     for (size_t t = 0; t < b->tasks->n; t++) {
-        const int *v = &b->verdicts[t * nr];
+        const answer_kind *a = &b->answers[t * nr];
         const long *bound = &b->bounds[t * nr];
         const char *name = b->tasks->tasks[t].name;
         for (size_t i = 0; i < nr; i++)
             for (size_t j = 0; j < nr; j++) {
-                if (v[i] != EXPECT_TRUE || v[j] != EXPECT_FALSE)
+                const char *safe = b->c->runs[i].name, *unsafe = b->c->runs[j].name;
+                if (a[j] != ANSWER_VIOLATION || (a[i] != ANSWER_PROOF && a[i] != ANSWER_BOUNDED))
                     continue;
-                if (bound[i] < 0)
-                    printf("disagreement on %s: %s says true, %s says false\n", name,
-                           b->c->runs[i].name, b->c->runs[j].name);
+                if (a[i] == ANSWER_PROOF)
+                    printf("disagreement on %s: %s says true, %s says false\n", name, safe, unsafe);
+                else if (bound[i] >= 0)
+                    printf("bounded on %s: %s says true up to bound %ld, %s says false\n", name, safe,
+                           bound[i], unsafe);
                 else
-                    printf("bounded on %s: %s says true up to bound %ld, %s says false\n", name,
-                           b->c->runs[i].name, bound[i], b->c->runs[j].name);
+                    printf("bounded on %s: %s says true (not a complete proof), %s says false\n",
+                           name, safe, unsafe);
             }
     }
 }
@@ -288,10 +292,8 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
                         tasks->n * c->n_runs, a->resume };
     if (!metadata_write(out, &m))
         fprintf(stderr, "ordo bench: cannot write %s/metadata.yml\n", out);
-    b.verdicts = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.verdicts);
+    b.answers = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.answers);
     b.bounds = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.bounds);
-    for (size_t i = 0; i < tasks->n * c->n_runs; i++)
-        b.verdicts[i] = EXPECT_NONE;
     runner_catch_interrupts();
     progress_start(&b.progress, n_pending);
     bool finished = run_all(&b, pending, n_pending);
@@ -302,7 +304,7 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
     int status = !finished ? 130 : b.n_judged[JUDGED_WRONG] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
     runner_free(b.runner);
     results_close(&b.results);
-    free(b.verdicts);
+    free(b.answers);
     free(b.bounds);
     free(pending);
     free(stats);
