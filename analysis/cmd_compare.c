@@ -13,6 +13,7 @@
 
 static const char usage_text[] =
     "usage: ordo compare BASE NEW [--threshold R] [--min-time S] [--columns VALUE,...] [--worst N]\n"
+    "                    [--scoring sound|svcomp]\n"
     "BASE and NEW are result directories or CSV files of the same matrix.\n"
     "  --threshold R   fail when the geometric mean of NEW/BASE CPU time over the\n"
     "                  runs both solved exceeds R (default 1.2)\n"
@@ -20,12 +21,15 @@ static const char usage_text[] =
     "  --columns LIST  values whose sums over the runs both solved are compared\n"
     "                  (default: cputime_s and every statistic both results have)\n"
     "  --worst N       how many of the most slowed-down runs to list (default 5)\n"
+    "  --scoring P     sound (default: a bounded SAFE is no answer) or svcomp (every\n"
+    "                  SAFE is the answer true): what counts as solved and as wrong\n"
     "Exit status: 0 no regression, 1 regression, 2 usage, 4 bad input.\n";
 
 typedef struct {
     const char *base, *new, *columns;
     double threshold, min_time;
     long worst;
+    scoring_policy scoring;
 } compare_options;
 
 static int parse_number_option(const char *name, const char *text, double *out)
@@ -41,7 +45,7 @@ static int parse_number_option(const char *name, const char *text, double *out)
 
 static int parse_options(int argc, char **argv, compare_options *o)
 {
-    *o = (compare_options){ .threshold = 1.2, .min_time = 0.05, .worst = 5 };
+    *o = (compare_options){ .threshold = 1.2, .min_time = 0.05, .worst = 5, .scoring = SCORING_DEFAULT };
     int status = 0;
     for (int i = 1; i < argc && !status; i++) {
         const char *a = argv[i];
@@ -64,6 +68,11 @@ static int parse_options(int argc, char **argv, compare_options *o)
             o->worst = (long)worst;
         } else if (!strcmp(a, "--columns")) {
             o->columns = argv[++i];
+        } else if (!strcmp(a, "--scoring")) {
+            if (!scoring_parse(argv[++i], &o->scoring)) {
+                fprintf(stderr, "ordo compare: unknown --scoring '%s' (%s)\n", argv[i], SCORING_NAMES);
+                status = ORDO_EXIT_USAGE;
+            }
         } else {
             fprintf(stderr, "ordo compare: unknown option '%s' (see ordo compare --help)\n", a);
             status = ORDO_EXIT_USAGE;
@@ -78,8 +87,7 @@ static int parse_options(int argc, char **argv, compare_options *o)
 
 static const char *result_name(const result_row *row)
 {
-    static const char *const names[] = { "correct", "wrong", "unknown", "bounded" };
-    return row ? names[row->result] : "missing";
+    return row ? result_class_name(row->result) : "missing";
 }
 
 static void print_runs(const char *heading, const run_pair *pairs, size_t n)
@@ -178,6 +186,7 @@ static void print_statistics(const comparison *c, const results *base, const res
 static int print_comparison(const comparison *c, const results *base, const results *new, const compare_options *o)
 {
     printf("# ordo compare: %s -> %s\n\n", o->base, o->new);
+    printf("Scoring: %s.\n", scoring_text(o->scoring));
     printf("%zu runs matched; %zu only in BASE, %zu only in NEW.\n", c->n_matched, c->n_only_base, c->n_only_new);
     print_runs("New wrong verdicts", c->new_wrong, c->n_new_wrong);
     print_runs("Lost solves", c->lost, c->n_lost);
@@ -221,6 +230,8 @@ int ordo_cmd_compare(int argc, char **argv)
         p += n + (p[n] == ',');
     }
     if (!status) {
+        results_rescore(&base, o.scoring);
+        results_rescore(&new, o.scoring);
         comparison c;
         compare_results(&base, &new, o.min_time, &c);
         status = print_comparison(&c, &base, &new, &o);

@@ -23,6 +23,7 @@ static const char usage_text[] =
     "                   [--columns [sum:|avg:]VALUE,...]\n"
     "                   [--table thesis-3.1|thesis-4.1|thesis-5.1] [--beside CSV]\n"
     "                   [--scatter X,Y]... [--bar VALUE]... [--scaling REGEX]\n"
+    "                   [--scoring sound|svcomp]\n"
     "       ordo report DIR|CSV... --html [--out FILE] [--columns ...] [--table ...]\n"
     "Prints the summary per configuration (and a common-set table) to stdout;\n"
     "with --out also writes them as .md/.tex/.csv plus figures (PNG and SVG).\n"
@@ -39,6 +40,9 @@ static const char usage_text[] =
     "  --scatter X,Y    CPU-time scatter plot of configurations X and Y\n"
     "  --bar VALUE      bar chart: solved, score or the common-set average of VALUE\n"
     "  --scaling REGEX  CPU time over a task family, N from REGEX's first group\n"
+    "  --scoring P      sound (default: a SAFE that holds only up to a bound is no\n"
+    "                   answer) or svcomp (every SAFE is the answer true): what every\n"
+    "                   table and figure counts as solved and wrong, and the score\n"
     "  --html           one self-contained HTML page (to FILE or stdout): summary,\n"
     "                   task table, plots, tables, setup; each DIR is a result set\n"
     "                   of its own, so two sides of a comparison stand side by side\n";
@@ -50,6 +54,7 @@ typedef struct {
         *same;
     bool common, html;
     table_format format;
+    scoring_policy scoring;
 } report_options;
 
 static void push(const char ***list, size_t *n, const char *item)
@@ -79,7 +84,7 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 
 static int parse_options(int argc, char **argv, report_options *o)
 {
-    const char *fmt = "md";
+    const char *fmt = "md", *scoring = scoring_name(SCORING_DEFAULT);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (a[0] != '-')
@@ -108,11 +113,15 @@ static int parse_options(int argc, char **argv, report_options *o)
             push(&o->scatters, &o->n_scatters, v);
         else if ((v = option_value(argc, argv, &i, "--bar")))
             push(&o->bars, &o->n_bars, v);
+        else if ((v = option_value(argc, argv, &i, "--scoring")))
+            scoring = v;
         else
             return usage_error("unknown option or missing value", a);
     }
     if (table_format_parse(fmt, &o->format))
         return usage_error("unknown --format (md, tex, csv)", fmt);
+    if (!scoring_parse(scoring, &o->scoring))
+        return usage_error("unknown --scoring (" SCORING_NAMES ")", scoring);
     if (o->layout_name && !layout_named(o->layout_name))
         return usage_error("unknown --table (thesis-3.1, thesis-4.1, thesis-5.1)", o->layout_name);
     if (o->html && (o->beside || o->n_scatters || o->n_bars || o->scaling))
@@ -194,10 +203,13 @@ static int draw_figures(const results *r, const config_groups *g, const report_o
     return status;
 }
 
-static void print_report(const report_tables *rt, const char *setup, table_format format, FILE *out)
+static void print_report(const report_tables *rt, const char *setup, scoring_policy scoring,
+                         table_format format, FILE *out)
 {
     if (format == TABLE_MD && setup)
         fprintf(out, "%s\n\n", setup);
+    if (format == TABLE_MD)
+        fprintf(out, "Scoring: %s.\n\n", scoring_text(scoring));
     for (size_t i = 0; i < rt->n; i++) {
         if (i)
             fputc('\n', out);
@@ -214,7 +226,7 @@ static int write_outputs(const results *r, const config_groups *g, const report_
     char *path = xasprintf("%s/report.md", o->out_dir);
     FILE *md = status ? NULL : fopen(path, "w");
     if (md) {
-        print_report(rt, setup, TABLE_MD, md);
+        print_report(rt, setup, r->scoring, TABLE_MD, md);
         fclose(md);
     } else if (!status) {
         fprintf(stderr, "ordo: cannot write %s: %s\n", path, strerror(errno));
@@ -231,6 +243,8 @@ static int report(const report_options *o)
     int status = 0;
     for (size_t i = 0; i < o->n_inputs && !status; i++)
         status = results_load(&r, o->inputs[i]);
+    if (!status)
+        results_rescore(&r, o->scoring);
     metadata m = { 0 };
     char *setup = NULL;
     if (!status && r.n_dirs && (status = metadata_load(&m, r.dirs[0])) < 0)
@@ -247,7 +261,7 @@ static int report(const report_options *o)
         status = build_common_table(&r, o, &g, &rt);
     }
     if (!status) {
-        print_report(&rt, setup, o->format, stdout);
+        print_report(&rt, setup, r.scoring, o->format, stdout);
         if (o->out_dir)
             status = write_outputs(&r, &g, o, &rt, setup, limit_s);
     }
@@ -269,7 +283,7 @@ int ordo_cmd_report(int argc, char **argv)
     report_options o = { 0 };
     int status = parse_options(argc, argv, &o);
     if (!status && o.html) {
-        const html_options h = { o.inputs, o.n_inputs, o.out_dir, table_options(&o), NULL };
+        const html_options h = { o.inputs, o.n_inputs, o.out_dir, table_options(&o), o.scoring };
         status = html_report(&h);
     } else if (!status) {
         status = report(&o);

@@ -36,12 +36,12 @@ static void add(run_pair **list, size_t *n, run_pair p)
 }
 
 /* Files one matched (or half-matched) run under its findings. */
-static void classify(comparison *c, run_pair p, double min_time_s)
+static void file_pair(comparison *c, run_pair p, double min_time_s)
 {
-    bool base_ok = p.base && p.base->result == RESULT_CORRECT;
-    bool new_ok = p.new && p.new->result == RESULT_CORRECT;
-    bool base_wrong = p.base && p.base->result == RESULT_WRONG;
-    bool new_wrong = p.new && p.new->result == RESULT_WRONG;
+    bool base_ok = p.base && p.base->judged == JUDGED_CORRECT;
+    bool new_ok = p.new && p.new->judged == JUDGED_CORRECT;
+    bool base_wrong = p.base && p.base->judged == JUDGED_WRONG;
+    bool new_wrong = p.new && p.new->judged == JUDGED_WRONG;
     p.ratio = NAN;
     if (new_wrong)
         add(base_wrong ? &c->still_wrong : &c->new_wrong, base_wrong ? &c->n_still_wrong : &c->n_new_wrong, p);
@@ -72,7 +72,7 @@ void compare_results(const results *base, const results *new, double min_time_s,
             out->n_matched++;
         else
             out->n_only_base++;
-        classify(out, (run_pair){ b, n, NAN }, min_time_s);
+        file_pair(out, (run_pair){ b, n, NAN }, min_time_s);
     }
     for (size_t i = 0; i < new->n_rows; i++) {
         const result_row *n = &new->rows[i];
@@ -80,7 +80,7 @@ void compare_results(const results *base, const results *new, double min_time_s,
         if (config >= 0 && task >= 0 && results_cell(base, (unsigned)config, (unsigned)task))
             continue;
         out->n_only_new++;
-        classify(out, (run_pair){ NULL, n, NAN }, min_time_s);
+        file_pair(out, (run_pair){ NULL, n, NAN }, min_time_s);
     }
     qsort(out->solved_both, out->n_solved_both, sizeof *out->solved_both, by_ratio_descending);
     double *ratios = xmalloc((out->n_solved_both + 1) * sizeof *ratios);

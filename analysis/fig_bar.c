@@ -33,15 +33,15 @@ static double bar_value(const results *r, const config_groups *g, unsigned confi
     return summary_aggregate(r, config, g->groups[g->group_of[config]].common, stat, AGG_AVG);
 }
 
-static void write_body(figure *f, const char *value, bool negative)
+static void write_body(figure *f, const char *value, bool negative, scoring_policy scoring)
 {
     bool solved = !strcmp(value, "solved"), score = !strcmp(value, "score");
-    char *title = solved  ? xstrdup("Solved tasks (correct results) per configuration")
-                  : score ? xstrdup("SV-COMP score per configuration (+2 correct true, +1 correct false, "
-                                    "-16 false alarm, -32 missed bug)")
+    const char *policy = scoring_name(scoring);
+    char *title = solved  ? xasprintf("Solved tasks (correct answers, scoring %s) per configuration", policy)
+                  : score ? xasprintf("Score per configuration (scoring %s)", policy)
                           : xasprintf("Average %s per task over the common set of each family", value);
     char *ylabel = solved  ? xstrdup("solved tasks")
-                   : score ? xstrdup("SV-COMP score (points)")
+                   : score ? xasprintf("score, %s (points)", policy)
                            : xasprintf("average %s (%s)", value, unit_of(value));
     figure_titles(f, title, NULL, ylabel);
     /* each value labelled above its bar, below it when negative */
@@ -81,6 +81,6 @@ int figure_bar(const results *r, const config_groups *g, const char *out_dir, co
             fputc(*p == '"' ? '\'' : *p, f.data);
         fprintf(f.data, isnan(v) ? "\" NaN\n" : "\" %.6g\n", v);
     }
-    write_body(&f, value, negative);
+    write_body(&f, value, negative, r->scoring);
     return figure_render(&f);
 }

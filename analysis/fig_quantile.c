@@ -15,7 +15,7 @@ static size_t write_quantiles(const results *r, unsigned config, figure *f, doub
     size_t n = 0;
     for (size_t t = 0; t < r->n_tasks; t++) {
         const result_row *row = results_cell(r, config, (unsigned)t);
-        if (row && row->result == RESULT_CORRECT)
+        if (row && row->judged == JUDGED_CORRECT)
             times[n++] = results_cputime_floor(row, FIGURE_MIN_TIME_S);
     }
     sort_doubles(times, n);
@@ -46,13 +46,15 @@ int figure_quantile(const results *r, const char *out_dir)
         most = counts[c] > most ? counts[c] : most;
     /* the last point off the right border; whole numbers of tasks */
     fprintf(f.body,
-            "  set title 'Quantile plot: CPU time of the n-th fastest correct result per configuration'\n"
+            "  set title 'Quantile plot: CPU time of the n-th fastest correct result per configuration "
+            "(scoring %s)'\n"
             "  set xlabel 'n-th fastest correct result (number of tasks)'\n"
             "  set ylabel 'CPU time (s, log scale)'\n"
             "  set logscale y 10\n  set format y '%%g'\n  set yrange [%g:%g]\n  set xrange [0:*]\n"
             "  set offsets 0, graph 0.03, 0, 0\n%s"
             "  set grid\n  set key outside right top title 'configuration (correct results)'\n  plot",
-            figure_log_axis_bottom(lo), figure_decade_above(hi) * 1.5, most < 10 ? "  set xtics 1\n" : "");
+            scoring_name(r->scoring), figure_log_axis_bottom(lo), figure_decade_above(hi) * 1.5,
+            most < 10 ? "  set xtics 1\n" : "");
     const char *sep = "";
     for (size_t c = 0; c < r->n_configs; c++) {
         if (!counts[c]) /* nothing solved: named in no line */

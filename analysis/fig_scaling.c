@@ -85,7 +85,7 @@ static void write_config(const results *r, unsigned config, const double *param,
         if (!row || isnan(param[t]))
             continue;
         double time = results_cputime_floor(row, FIGURE_MIN_TIME_S);
-        pts[n++] = (family_point){ param[t], time, row->result == RESULT_CORRECT };
+        pts[n++] = (family_point){ param[t], time, row->judged == JUDGED_CORRECT };
     }
     qsort(pts, n, sizeof *pts, by_param);
     *n_solved = *n_unsolved = 0;
@@ -123,7 +123,7 @@ static double time_range(const results *r, const double *param, double limit_s, 
                 continue;
             if (!isnan(row->cputime_s))
                 hi = fmax(hi, row->cputime_s);
-            if (row->result == RESULT_CORRECT)
+            if (row->judged == JUDGED_CORRECT)
                 *lo = fmin(*lo, results_cputime_floor(row, FIGURE_MIN_TIME_S));
         }
     double border = !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);

@@ -34,7 +34,7 @@ static double border_time(const results *r, unsigned x, unsigned y, double limit
     for (size_t t = 0; t < r->n_tasks; t++)
         for (int side = 0; side < 2; side++) {
             const result_row *row = results_cell(r, side ? y : x, (unsigned)t);
-            if (row && row->result == RESULT_CORRECT)
+            if (row && row->judged == JUDGED_CORRECT)
                 hi = fmax(hi, results_cputime_floor(row, FIGURE_MIN_TIME_S));
         }
     return !isnan(limit_s) && limit_s >= hi ? limit_s : figure_decade_above(hi * 1.0001);
@@ -49,7 +49,7 @@ static void write_points(const results *r, unsigned x, unsigned y, double border
             const result_row *a = results_cell(r, x, (unsigned)t), *b = results_cell(r, y, (unsigned)t);
             if (!a || !b)
                 continue;
-            bool sa = a->result == RESULT_CORRECT, sb = b->result == RESULT_CORRECT;
+            bool sa = a->judged == JUDGED_CORRECT, sb = b->judged == JUDGED_CORRECT;
             int c = sa && sb ? BOTH_SOLVED : sa ? ONLY_X : sb ? ONLY_Y : NEITHER;
             if (c != cat)
                 continue;

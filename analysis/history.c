@@ -13,7 +13,7 @@
 
 /* Reads DIR's results and the commit and date its metadata.yml labels it
  * with. */
-static int load_point(history_point *p, const char *dir)
+static int load_point(history_point *p, const char *dir, scoring_policy policy)
 {
     memset(p, 0, sizeof *p);
     p->dir = xstrdup(dir);
@@ -21,6 +21,7 @@ static int load_point(history_point *p, const char *dir)
     int status = results_load(&p->res, dir);
     if (status)
         return status;
+    results_rescore(&p->res, policy);
     metadata m;
     status = metadata_load(&m, dir);
     const char *commit = metadata_get(&m, "ordo_commit"), *date = metadata_get(&m, "date");
@@ -60,7 +61,7 @@ static const result_row *correct_row(const history_point *p, const char *run, co
 {
     int c = results_find_config(&p->res, run), t = results_find_task(&p->res, task);
     const result_row *row = c >= 0 && t >= 0 ? results_cell(&p->res, (unsigned)c, (unsigned)t) : NULL;
-    return row && row->result == RESULT_CORRECT ? row : NULL;
+    return row && row->judged == JUDGED_CORRECT ? row : NULL;
 }
 
 /* Sums CPU time over the runs every point solved correctly. */
@@ -82,14 +83,14 @@ static void sum_common(history *h)
     }
 }
 
-int history_load(history *h, char **dirs, size_t n)
+int history_load(history *h, char **dirs, size_t n, scoring_policy policy)
 {
     h->points = xcalloc(n ? n : 1, sizeof *h->points);
     h->n = 0;
     h->n_common = 0;
     int status = 0;
     for (size_t i = 0; i < n && !status; i++) {
-        status = load_point(&h->points[i], dirs[i]);
+        status = load_point(&h->points[i], dirs[i], policy);
         h->n++;
         if (!status)
             count_point(&h->points[i]);
@@ -117,8 +118,9 @@ void history_table(const history *h, table *t)
 {
     static const char *const headers[] = { "commit", "date", "runs", "solved", "wrong", "score",
                                            "CPU time on common runs (s)", "directory" };
-    char *caption = xasprintf("Performance history (common runs: %zu, solved correctly in every directory)",
-                              h->n_common);
+    char *caption = xasprintf("Performance history (common runs: %zu, solved correctly in every directory; "
+                              "scoring %s)",
+                              h->n_common, h->n ? scoring_text(h->points[0].res.scoring) : "");
     table_init(t, caption, 8);
     free(caption);
     for (size_t c = 0; c < 8; c++)
@@ -188,7 +190,7 @@ int history_figure(const history *h, const char *out_dir)
             h->n_common, h->n - 0.5);
     integer_axis(f.body, solved_lo, solved_hi);
     fputs("  plot data using 1:2 with linespoints pt 7 lw 2 lc 1\n"
-          "  set ylabel 'SV-COMP score (points)'\n",
+          "  set ylabel 'score (points)'\n",
           f.body);
     integer_axis(f.body, score_lo, score_hi);
     fputs("  plot data using 1:3 with linespoints pt 5 lw 2 lc 2\n"

@@ -26,7 +26,7 @@ typedef struct {
 
 /* Loads every directory (results.csv and metadata.yml with ordo_commit and
  * date). Returns 0, or an exit status with one line printed. */
-int history_load(history *h, char **dirs, size_t n);
+int history_load(history *h, char **dirs, size_t n, scoring_policy policy);
 void history_free(history *h);
 
 /* The history as a table, one row per directory. */

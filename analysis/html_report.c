@@ -86,8 +86,8 @@ static int load_set(html_set *set, const char *input, const html_options *o, con
             set->log_base = relative_path(dir, set->r.dirs[0]);
         free(logs);
     }
-    const char *recorded = metadata_get(&set->m, "scoring");
-    set->scoring = o->scoring ? o->scoring : recorded ? recorded : "svcomp (legacy)";
+    results_rescore(&set->r, o->scoring);
+    set->scoring = scoring_name(o->scoring);
     layout_summary(&set->r, &set->tables[set->n_tables++]);
     config_groups g = { 0 };
     bool built;

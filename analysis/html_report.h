@@ -10,13 +10,14 @@
 #include <stddef.h>
 
 #include "common_table.h"
+#include "../harness/scoring.h"
 
 typedef struct {
     const char *const *inputs;  /* results directories or CSV files: one set each */
     size_t n_inputs;
     const char *out;            /* the page's file; NULL: stdout */
     common_table_options tables; /* --table, --columns, --group, --same, --common */
-    const char *scoring;        /* --scoring, or NULL: the sets' metadata.yml */
+    scoring_policy scoring;     /* --scoring: every set is re-scored by it */
 } html_options;
 
 /* Writes the page. Returns 0, or an exit status with one line printed. */

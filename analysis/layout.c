@@ -32,12 +32,17 @@ static const column_spec thesis_4_1[] = {
 };
 
 /* Thesis Table 5.1 (Section 5.5.2): averages per task over the common set
- * of each algorithm family (BASIC pair, PROP pair). "prop./ref. clauses"
+ * of each algorithm family (BASIC pair, PROP pair). The thesis ran at a
+ * fixed unroll bound: its bounded SAFEs are shown in columns of their own,
+ * by label, apart from solved and wrong (README, "Scoring"). "prop./ref. clauses"
  * is the propagated clauses (PROP) plus the refinement clauses (BASIC):
  * each configuration reports only one of them, or zero for the other. */
 static const column_spec thesis_5_1[] = {
     { "algorithm", COLUMN_RUN, { 0 }, AGG_AVG, 1, 0, "" },
     { "solved tasks", COLUMN_SOLVED, { 0 }, AGG_AVG, 1, 0, "" },
+    { "wrong", COLUMN_WRONG, { 0 }, AGG_AVG, 1, 0, "" },
+    { "bounded on true", COLUMN_BOUNDED_TRUE, { 0 }, AGG_AVG, 1, 0, "" },
+    { "bounded on false", COLUMN_BOUNDED_FALSE, { 0 }, AGG_AVG, 1, 0, "" },
     { "CPU time", COLUMN_VALUE, { "cputime_s" }, AGG_AVG, 1, 1, "s" },
     { "prop./ref. clauses", COLUMN_VALUE, { "oc.propagated_clauses", "oc.refinement_clauses" }, AGG_AVG, 1, 0, "" },
     { "solver time", COLUMN_VALUE, { "solver.time_s" }, AGG_AVG, 1, 1, "s" },
@@ -180,9 +185,12 @@ static void fill_cell(table *t, size_t row, size_t c, const column_spec *col, co
     case COLUMN_RUN: table_set(t, row, c, r->configs[config]); break;
     case COLUMN_GROUP: table_set(t, row, c, grp->name); break;
     case COLUMN_VARIANT: table_set(t, row, c, variant_name(r->configs[config], grp->name)); break;
-    case COLUMN_SOLVED:
+    case COLUMN_SOLVED: case COLUMN_WRONG: case COLUMN_BOUNDED_TRUE: case COLUMN_BOUNDED_FALSE:
         summarize_config(r, config, &s);
-        table_setf(t, row, c, "%u", s.solved);
+        table_setf(t, row, c, "%u", col->kind == COLUMN_SOLVED ? s.solved
+                                    : col->kind == COLUMN_WRONG ? s.wrong
+                                    : col->kind == COLUMN_BOUNDED_TRUE ? s.bounded_true
+                                                                       : s.bounded_false);
         break;
     case COLUMN_COMMON: table_setf(t, row, c, "%u", grp->n_common); break;
     case COLUMN_VALUE: set_number(t, row, c, col, column_value(col, r, config, grp->common)); break;
@@ -224,26 +232,28 @@ void layout_build(const table_layout *l, const results *r, const config_groups *
 void layout_summary(const results *r, table *t)
 {
     static const char *const headers[] = {
-        "run", "tasks", "solved", "correct true", "correct false", "bounded", "wrong", "false alarms",
-        "missed bugs", "unknown", "timeouts", "memouts", "crashes", "errors", "unsupported", "score",
-        "CPU time (s)", "wall time (s)",
+        "run", "tasks", "solved", "correct true", "correct false", "wrong", "false alarms",
+        "missed bugs", "bounded on true", "bounded on false", "unknown", "timeouts", "memouts",
+        "crashes", "errors", "unsupported", "score", "CPU time (s)", "wall time (s)",
     };
-    table_init(t, "Summary per configuration (score: SV-COMP, +2 correct true, +1 correct false, "
-                  "-16 false alarm, -32 missed bug)", N(headers));
+    char *caption = xasprintf("Summary per configuration, scoring %s", scoring_text(r->scoring));
+    table_init(t, caption, N(headers));
+    free(caption);
     for (size_t c = 0; c < N(headers); c++)
         table_column(t, c, headers[c], c > 0);
     for (size_t config = 0; config < r->n_configs; config++) {
         config_summary s;
         summarize_config(r, (unsigned)config, &s);
         size_t row = table_add_row(t, false);
-        const unsigned counts[] = { s.tasks, s.solved, s.correct_true, s.correct_false, s.bounded, s.wrong,
-                                    s.false_alarms, s.missed_bugs, s.unknown, s.timeouts, s.memouts,
-                                    s.crashes, s.errors, s.unsupported };
+        const unsigned counts[] = { s.tasks, s.solved, s.correct_true, s.correct_false, s.wrong,
+                                    s.false_alarms, s.missed_bugs, s.bounded_true, s.bounded_false,
+                                    s.unknown, s.timeouts, s.memouts, s.crashes, s.errors,
+                                    s.unsupported };
         table_set(t, row, 0, r->configs[config]);
         for (size_t i = 0; i < N(counts); i++)
             table_setf(t, row, 1 + i, "%u", counts[i]);
-        table_setf(t, row, 15, "%ld", s.score);
-        table_setf(t, row, 16, "%.2f", s.cputime_s);
-        table_setf(t, row, 17, "%.2f", s.walltime_s);
+        table_setf(t, row, 16, "%ld", s.score);
+        table_setf(t, row, 17, "%.2f", s.cputime_s);
+        table_setf(t, row, 18, "%.2f", s.walltime_s);
     }
 }

@@ -14,7 +14,10 @@ typedef enum {
     COLUMN_RUN,        /* the configuration's name */
     COLUMN_GROUP,      /* its family (group) name */
     COLUMN_VARIANT,    /* its name without the family prefix */
-    COLUMN_SOLVED,     /* correct verdicts over all tasks */
+    COLUMN_SOLVED,     /* answers the scoring policy judges correct, over all tasks */
+    COLUMN_WRONG,      /* answers the scoring policy judges wrong */
+    COLUMN_BOUNDED_TRUE,  /* bounded SAFEs on tasks labelled true (any policy) */
+    COLUMN_BOUNDED_FALSE, /* bounded SAFEs on tasks labelled false (any policy) */
     COLUMN_COMMON,     /* size of the family's common set */
     COLUMN_VALUE,      /* an aggregate of values over the common set */
 } column_kind;
@@ -55,9 +58,10 @@ void layout_free_custom(table_layout *l);
  * from R are shown as "n/a". */
 void layout_build(const table_layout *l, const results *r, const config_groups *g, table *t);
 
-/* The per-configuration summary: tasks, solved, correct true / false,
- * bounded, wrong (false alarms, missed bugs), unknown, timeouts, memouts,
- * crashes, errors, unsupported, SV-COMP score, total CPU and wall time. */
+/* The per-configuration summary under the results' scoring policy: tasks,
+ * solved (correct true / false), wrong (false alarms, missed bugs),
+ * bounded SAFEs on true and on false tasks, unknown, timeouts, memouts,
+ * crashes, errors, unsupported, score, total CPU and wall time. */
 void layout_summary(const results *r, table *t);
 
 #endif

@@ -10,5 +10,6 @@ $(HTML_ASSETS_C): $(HTML_ASSETS)
 	(cd analysis/html && for f in $(notdir $(HTML_ASSETS)); do xxd -i $$f; done) | sed 's/^unsigned/const unsigned/' >$@.tmp
 	mv $@.tmp $@
 # The analysis sources without the command entry points, for unit tests.
-ANALYSIS_LIB_SRCS := $(filter-out analysis/cmd_%.c,$(wildcard analysis/*.c)) $(HTML_ASSETS_C)
+ANALYSIS_LIB_SRCS := $(filter-out analysis/cmd_%.c,$(wildcard analysis/*.c)) $(HTML_ASSETS_C) \
+  harness/scoring.c
 ANALYSIS_LIB_LIBS := -lyaml -lpcre2-8

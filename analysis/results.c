@@ -16,15 +16,17 @@
 
 const char *const results_fixed_columns[RESULTS_N_FIXED] = {
     "benchmark", "run", "engine", "options", "task", "expected", "status",
-    "verdict", "result", "bound", "cputime_s", "walltime_s", "memory_mb", "reason",
+    "verdict", "result", "bound", "complete", "cputime_s", "walltime_s", "memory_mb", "reason",
 };
 enum { COL_BENCHMARK, COL_RUN, COL_ENGINE, COL_OPTIONS, COL_TASK, COL_EXPECTED, COL_STATUS,
-       COL_VERDICT, COL_RESULT, COL_BOUND, COL_CPU, COL_WALL, COL_MEMORY, COL_REASON };
+       COL_VERDICT, COL_RESULT, COL_BOUND, COL_COMPLETE, COL_CPU, COL_WALL, COL_MEMORY,
+       COL_REASON };
 
 void results_init(results *r)
 {
     memset(r, 0, sizeof *r);
     r->arena = ordo_arena_new();
+    r->scoring = SCORING_DEFAULT;
 }
 
 void results_free(results *r)
@@ -175,13 +177,17 @@ void sort_doubles(double *values, size_t n)
     qsort(values, n, sizeof *values, ascending);
 }
 
-int results_score(const result_row *row)
+static void judge(result_row *row, scoring_policy policy)
 {
-    if (row->result == RESULT_CORRECT)
-        return row->expected ? 2 : 1;
-    if (row->result == RESULT_WRONG)
-        return row->verdict == VERDICT_FALSE ? -16 : -32;
-    return 0;
+    row->judged = scoring_judge(policy, row->answer, row->expected);
+    row->points = scoring_points(policy, row->answer, row->expected);
+}
+
+void results_rescore(results *r, scoring_policy policy)
+{
+    r->scoring = policy;
+    for (size_t i = 0; i < r->n_rows; i++)
+        judge(&r->rows[i], policy);
 }
 
 /* Parses a number column; empty means missing (NAN). */
@@ -213,40 +219,43 @@ static int parse_status(const char *s, run_status *out)
     return -1;
 }
 
-static int parse_result(const char *s, run_result *out)
+/* The engine's completeness flag: "true" or "false" for a SAFE, empty
+ * otherwise (or in a file written before the column existed). */
+static int parse_complete(const char *s, int *out)
 {
-    static const char *const names[] = { "correct", "wrong", "unknown", "bounded" };
-    for (size_t i = 0; i < 4; i++)
-        if (!strcmp(s, names[i])) {
-            *out = (run_result)i;
-            return 0;
-        }
-    return -1;
+    *out = !*s ? -1 : !strcmp(s, "true") ? 1 : !strcmp(s, "false") ? 0 : -2;
+    return *out == -2 ? -1 : 0;
 }
 
-/* A result must follow from expected, verdict and bound (BRIEF.md): a
- * `correct` with the wrong verdict would corrupt every count. */
-static const char *inconsistency(const result_row *row)
+/* Whether a SAFE of a file without the `complete` column was complete:
+ * only with no bound and the engine's ENGINE.complete statistic at 1
+ * (results.h); any other SAFE may have assumed a bound. */
+static bool legacy_complete(const results *r, const result_row *row, const double *stats)
 {
-    bool has_verdict = row->verdict != VERDICT_NONE;
-    bool matches = has_verdict && (row->verdict == VERDICT_TRUE) == row->expected;
-    switch (row->result) {
-    case RESULT_CORRECT: return matches ? NULL : "result 'correct' but the verdict differs from the expected verdict";
-    case RESULT_WRONG:
-        if (!has_verdict || matches)
-            return "result 'wrong' but the verdict is empty or matches the expected verdict";
-        return row->verdict == VERDICT_TRUE && *row->bound ? "a bounded SAFE on an expected-false task is 'bounded', not 'wrong'" : NULL;
-    case RESULT_BOUNDED:
-        return row->verdict == VERDICT_TRUE && !row->expected && *row->bound ? NULL
-               : "result 'bounded' needs verdict true, expected false and a bound";
-    case RESULT_UNKNOWN: return has_verdict ? "result 'unknown' but a verdict is given" : NULL;
-    }
+    char *name = xasprintf("%s.complete", row->engine);
+    int i = results_stat_index(r, name);
+    free(name);
+    return !*row->bound && i >= 0 && stats[i] == 1;
+}
+
+/* A row's stored result must be what its answer and label give: the
+ * classes never read anything else (scoring.h). */
+static const char *inconsistency(const result_row *row, int complete, result_class stored)
+{
+    if (row->verdict == VERDICT_TRUE && complete < 0)
+        return "a SAFE (verdict true) needs 'complete' true or false";
+    if (complete == 1 && *row->bound)
+        return "'complete' true but a bound is given";
+    if (stored != row->result)
+        return "the result differs from what verdict, complete and expected give (a bounded SAFE is "
+               "'bounded' whatever the label)";
     return NULL;
 }
 
-/* Parses the fixed columns of one record into ROW; returns the index of the
- * first column with a bad value, or -1. */
-static int parse_fixed(result_row *row, char **f)
+/* Parses the fixed columns of one record into ROW, its stored result and
+ * its completeness (-1 empty); returns the index of the first column with
+ * a bad value, or -1. */
+static int parse_fixed(result_row *row, char **f, result_class *stored, int *complete)
 {
     if (strcmp(f[COL_EXPECTED], "true") && strcmp(f[COL_EXPECTED], "false"))
         return COL_EXPECTED;
@@ -259,8 +268,10 @@ static int parse_fixed(result_row *row, char **f)
         row->verdict = !strcmp(f[COL_VERDICT], "true") ? VERDICT_TRUE : VERDICT_FALSE;
     else
         return COL_VERDICT;
-    if (parse_result(f[COL_RESULT], &row->result))
+    if (!result_class_parse(f[COL_RESULT], stored))
         return COL_RESULT;
+    if (parse_complete(f[COL_COMPLETE], complete))
+        return COL_COMPLETE;
     if (parse_number(f[COL_CPU], &row->cputime_s))
         return COL_CPU;
     if (parse_number(f[COL_WALL], &row->walltime_s))
@@ -277,12 +288,15 @@ static const char *keep(results *r, const char *s)
     return ordo_arena_strdup(r->arena, s);
 }
 
-/* Adds one data record; STAT_OF maps its statistic columns to r's. */
+/* Adds one data record; STAT_OF maps its statistic columns to r's. A
+ * LEGACY record (no `complete` column) has an empty one put in. */
 static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_cols,
-                   const char *file, unsigned line)
+                   const char *file, unsigned line, bool legacy)
 {
     result_row row = { 0 };
-    int bad = parse_fixed(&row, f);
+    result_class stored;
+    int complete;
+    int bad = parse_fixed(&row, f, &stored, &complete);
     if (bad >= 0)
         return input_error(file, line, "bad value '%s' in column '%s'", f[bad], results_fixed_columns[bad]);
     row.benchmark = keep(r, f[COL_BENCHMARK]);
@@ -293,9 +307,6 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
     row.status_text = keep(r, f[COL_STATUS]);
     row.bound = keep(r, f[COL_BOUND]);
     row.reason = keep(r, f[COL_REASON]);
-    const char *why = inconsistency(&row);
-    if (why)
-        return input_error(file, line, "%s", why);
     double *stats = ordo_arena_alloc(r->arena, (r->n_stats ? r->n_stats : 1) * sizeof *stats);
     for (size_t i = 0; i < r->n_stats; i++)
         stats[i] = NAN;
@@ -303,6 +314,14 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
         if (parse_number(f[RESULTS_N_FIXED + i], &stats[stat_of[i]]))
             return input_error(file, line, "bad number '%s' in column '%s'", f[RESULTS_N_FIXED + i],
                                r->stat_names[stat_of[i]]);
+    if (legacy && row.verdict == VERDICT_TRUE)
+        complete = legacy_complete(r, &row, stats);
+    row.answer = answer_of(row.verdict, complete == 1);
+    row.result = classify(row.answer, row.expected);
+    const char *why = legacy ? NULL : inconsistency(&row, complete, stored);
+    if (why)
+        return input_error(file, line, "%s", why);
+    judge(&row, r->scoring);
     row.stats = stats;
     row.n_stats = r->n_stats;
     row.config = intern_config(r, row.run);
@@ -314,31 +333,62 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
     return 0;
 }
 
+/* Whether the header is that of a file written before the `complete`
+ * column: the fixed columns without it. */
+static bool legacy_header(const csv_reader *in)
+{
+    for (size_t i = 0, col = 0; i < RESULTS_N_FIXED; i++, col++) {
+        if (i == COL_COMPLETE)
+            i++;
+        if (col >= in->n_fields || strcmp(in->fields[col], results_fixed_columns[i]))
+            return false;
+    }
+    return true;
+}
+
 /* Checks the header's fixed columns and registers its statistic columns. */
-static int read_header(results *r, csv_reader *in, unsigned **stat_of, size_t *n_stat_cols)
+static int read_header(results *r, csv_reader *in, unsigned **stat_of, size_t *n_stat_cols,
+                       bool *legacy)
 {
     int got = csv_read(in);
     if (got < 0)
         return input_error(in->name, in->error_line, "%s", in->error);
     if (got == 0)
         return input_error(in->name, 1, "empty file (expected the results header)");
-    for (size_t i = 0; i < RESULTS_N_FIXED; i++)
+    *legacy = legacy_header(in);
+    size_t n_fixed = RESULTS_N_FIXED - *legacy;
+    for (size_t i = 0; !*legacy && i < RESULTS_N_FIXED; i++)
         if (i >= in->n_fields || strcmp(in->fields[i], results_fixed_columns[i]))
             return input_error(in->name, 1, "expected column '%s' at position %zu, found '%s'",
                                results_fixed_columns[i], i + 1, i < in->n_fields ? in->fields[i] : "");
-    *n_stat_cols = in->n_fields - RESULTS_N_FIXED;
+    *n_stat_cols = in->n_fields - n_fixed;
     *stat_of = xcalloc(*n_stat_cols + 1, sizeof **stat_of);
     for (size_t i = 0; i < *n_stat_cols; i++)
-        (*stat_of)[i] = intern_stat(r, in->fields[RESULTS_N_FIXED + i]);
+        (*stat_of)[i] = intern_stat(r, in->fields[n_fixed + i]);
     return 0;
+}
+
+/* The fields of a record of a file without the `complete` column, with an
+ * empty one put in its place. */
+static char **with_complete_column(char **fields, size_t n, char **out)
+{
+    static char empty[] = "";
+    for (size_t i = 0, j = 0; i < n; i++, j++) {
+        if (j == COL_COMPLETE)
+            out[j++] = empty;
+        out[j] = fields[i];
+    }
+    return out;
 }
 
 static int read_rows(results *r, csv_reader *in)
 {
     unsigned *stat_of = NULL;
     size_t n_stat_cols = 0;
-    int status = read_header(r, in, &stat_of, &n_stat_cols);
-    size_t width = RESULTS_N_FIXED + n_stat_cols;
+    bool legacy = false;
+    int status = read_header(r, in, &stat_of, &n_stat_cols, &legacy);
+    size_t width = RESULTS_N_FIXED - legacy + n_stat_cols;
+    char **widened = xcalloc(RESULTS_N_FIXED + n_stat_cols, sizeof *widened);
     while (!status) {
         int got = csv_read(in);
         if (got == 0)
@@ -349,8 +399,10 @@ static int read_rows(results *r, csv_reader *in)
             status = input_error(in->name, in->record_line, "%zu fields, the header has %zu",
                                  in->n_fields, width);
         else
-            status = add_row(r, in->fields, stat_of, n_stat_cols, in->name, in->record_line);
+            status = add_row(r, legacy ? with_complete_column(in->fields, width, widened) : in->fields,
+                             stat_of, n_stat_cols, in->name, in->record_line, legacy);
     }
+    free(widened);
     free(stat_of);
     return status;
 }

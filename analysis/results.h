@@ -13,12 +13,12 @@
 
 #include <ordo/arena.h>
 
+#include "../harness/scoring.h"
+
 typedef enum {
     STATUS_TRUE, STATUS_FALSE, STATUS_UNKNOWN, STATUS_TIMEOUT, STATUS_MEMOUT,
     STATUS_CRASH, STATUS_ERROR, STATUS_UNSUPPORTED,
 } run_status;
-
-typedef enum { RESULT_CORRECT, RESULT_WRONG, RESULT_UNKNOWN, RESULT_BOUNDED } run_result;
 
 typedef enum { VERDICT_NONE = -1, VERDICT_FALSE = 0, VERDICT_TRUE = 1 } run_verdict;
 
@@ -27,7 +27,10 @@ typedef struct {
     bool expected;          /* expected verdict */
     run_status status;
     run_verdict verdict;
-    run_result result;
+    answer_kind answer;     /* from verdict and completeness, never the label */
+    result_class result;    /* classify(answer, expected) */
+    judgement judged;       /* by the results' scoring policy */
+    int points;             /* by the results' scoring policy */
     double cputime_s, walltime_s, memory_mb; /* NAN when empty */
     const double *stats;    /* n_stats values, NAN when empty */
     size_t n_stats;
@@ -38,6 +41,7 @@ typedef struct {
 
 typedef struct {
     ordo_arena *arena;
+    scoring_policy scoring; /* how rows are judged: results_rescore() */
     result_row *rows;
     size_t n_rows, cap_rows;
     char **stat_names;      /* statistic columns, union over the files */
@@ -53,9 +57,12 @@ typedef struct {
     size_t n_dirs, cap_dirs;
 } results;
 
-/* The fixed leading columns of a results.csv, in order. */
+/* The fixed leading columns of a results.csv, in order. A file written
+ * before the `complete` column existed (README, "Scoring") is still read:
+ * its SAFE is complete only when its bound is empty and the engine's own
+ * ENGINE.complete statistic is 1 (oc.complete for oc), else bounded. */
 extern const char *const results_fixed_columns[];
-#define RESULTS_N_FIXED 14
+#define RESULTS_N_FIXED 15
 
 void results_init(results *r);
 void results_free(results *r);
@@ -93,8 +100,8 @@ double results_cputime_floor(const result_row *row, double floor_s);
 /* Sorts N doubles ascending. */
 void sort_doubles(double *values, size_t n);
 
-/* SV-COMP score of one run: +2 correct true, +1 correct false, -16 wrong
- * false (false alarm), -32 wrong true (missed bug), 0 otherwise. */
-int results_score(const result_row *row);
+/* Judges every row under POLICY (scoring.h); results_load judges under
+ * the default policy. */
+void results_rescore(results *r, scoring_policy policy);
 
 #endif

@@ -26,23 +26,28 @@ static void count_status(const result_row *row, config_summary *s)
 
 static void count_result(const result_row *row, config_summary *s)
 {
-    switch (row->result) {
-    case RESULT_CORRECT:
+    if (row->result == CLASS_BOUNDED) {
+        if (row->expected)
+            s->bounded_true++;
+        else
+            s->bounded_false++;
+    }
+    switch (row->judged) {
+    case JUDGED_CORRECT:
         s->solved++;
         if (row->expected)
             s->correct_true++;
         else
             s->correct_false++;
         break;
-    case RESULT_WRONG:
+    case JUDGED_WRONG:
         s->wrong++;
-        if (row->verdict == VERDICT_FALSE)
+        if (row->expected)
             s->false_alarms++;
         else
             s->missed_bugs++;
         break;
-    case RESULT_BOUNDED: s->bounded++; break;
-    case RESULT_UNKNOWN: break;
+    case JUDGED_NONE: break;
     }
 }
 
@@ -56,7 +61,7 @@ void summarize_config(const results *r, unsigned config, config_summary *out)
         out->tasks++;
         count_status(row, out);
         count_result(row, out);
-        out->score += results_score(row);
+        out->score += row->points;
         if (!isnan(row->cputime_s))
             out->cputime_s += row->cputime_s;
         if (!isnan(row->walltime_s))
@@ -105,7 +110,7 @@ static void mark_common(const results *r, config_group *grp)
         bool all = grp->n_configs > 0;
         for (size_t i = 0; i < grp->n_configs && all; i++) {
             const result_row *row = results_cell(r, grp->configs[i], (unsigned)t);
-            all = row && row->result == RESULT_CORRECT;
+            all = row && row->judged == JUDGED_CORRECT;
         }
         grp->common[t] = all;
         grp->n_common += all;
@@ -193,7 +198,7 @@ double summary_aggregate(const results *r, unsigned config, const bool *tasks, i
     unsigned n = 0;
     for (size_t t = 0; t < r->n_tasks; t++) {
         const result_row *row = results_cell(r, config, (unsigned)t);
-        if (!row || (tasks ? !tasks[t] : row->result != RESULT_CORRECT))
+        if (!row || (tasks ? !tasks[t] : row->judged != JUDGED_CORRECT))
             continue;
         double v = results_value(row, stat);
         if (isnan(v))

@@ -1,6 +1,6 @@
 /*
  * Summary statistics of a results model: per configuration counts and the
- * SV-COMP score, the commonly solved task sets, and averages or sums of a
+ * score under the results' scoring policy, the commonly solved task sets, and averages or sums of a
  * measured value over a task set (the thesis reports its Tables 3.1, 4.1
  * and 5.1 over the tasks all configurations of one family solved).
  */
@@ -13,10 +13,12 @@
 
 typedef struct {
     unsigned tasks;          /* rows of this configuration */
-    unsigned solved;         /* correct verdicts (bounded not included) */
+    /* As the results' scoring policy judges the answers (scoring.h). */
+    unsigned solved;         /* judged correct */
     unsigned correct_true, correct_false;
-    unsigned bounded;        /* bounded SAFE on expected-false tasks */
     unsigned wrong, false_alarms, missed_bugs;
+    /* Bounded SAFEs, whatever the policy, split by the task's label. */
+    unsigned bounded_true, bounded_false;
     unsigned unknown, timeouts, memouts, crashes, errors, unsupported; /* by status */
     long score;
     double cputime_s, walltime_s; /* totals over all rows */

@@ -99,6 +99,7 @@ typedef struct {
     int verdict;
     long bound;
     char *reason;
+    bool complete; /* SAFE: the engine's completeness flag */
 } child_result;
 
 /* What an UNSAFE verdict becomes: false once its trace replays. */
@@ -106,18 +107,18 @@ static child_result check_unsafe(const ordo_engine_result *r, const ordo_program
                                  FILE *report)
 {
     if (!p) /* the engine reads no program: nothing to replay against */
-        return (child_result){ "false", EXPECT_FALSE, -1, NULL };
+        return (child_result){ "false", EXPECT_FALSE, -1, NULL, false };
     if (!r->trace)
         return (child_result){ "error", EXPECT_NONE, -1,
-                               xstrdup("engine reported UNSAFE without a counterexample") };
+                               xstrdup("engine reported UNSAFE without a counterexample"), false };
     char *why = NULL;
     if (!ordo_trace_replay(p, r->trace, &why)) {
         char *reason = xasprintf("counterexample does not replay: %s", why ? why : "?");
         free(why);
-        return (child_result){ "error", EXPECT_NONE, -1, reason };
+        return (child_result){ "error", EXPECT_NONE, -1, reason, false };
     }
     put_counterexample(report, p, r->trace);
-    return (child_result){ "false", EXPECT_FALSE, -1, NULL };
+    return (child_result){ "false", EXPECT_FALSE, -1, NULL, false };
 }
 
 static child_result interpret(const ordo_engine_result *r, const ordo_program *p,
@@ -128,22 +129,22 @@ static child_result interpret(const ordo_engine_result *r, const ordo_program *p
     case ORDO_VERDICT_SAFE:
         if (r->complete) {
             free(reason);
-            return (child_result){ "true", EXPECT_TRUE, -1, NULL };
+            return (child_result){ "true", EXPECT_TRUE, -1, NULL, true };
         }
-        return (child_result){ "true", EXPECT_TRUE, r->bound, reason };
+        return (child_result){ "true", EXPECT_TRUE, r->bound, reason, false };
     case ORDO_VERDICT_UNSAFE:
         free(reason);
         return check_unsafe(r, p, report);
     case ORDO_VERDICT_UNKNOWN:
         /* An engine that gave up because its time ran out timed out. */
         return (child_result){ ordo_deadline_expired(d) ? "timeout" : "unknown", EXPECT_NONE, -1,
-                               reason };
+                               reason, false };
     case ORDO_VERDICT_UNSUPPORTED:
-        return (child_result){ "unsupported", EXPECT_NONE, -1, reason };
+        return (child_result){ "unsupported", EXPECT_NONE, -1, reason, false };
     case ORDO_VERDICT_ERROR:
         break;
     }
-    return (child_result){ "error", EXPECT_NONE, -1, reason ? reason : xstrdup("engine error") };
+    return (child_result){ "error", EXPECT_NONE, -1, reason ? reason : xstrdup("engine error"), false };
 }
 
 static void write_report(FILE *out, const child_result *c, const ordo_stats *stats)
@@ -153,6 +154,8 @@ static void write_report(FILE *out, const child_result *c, const ordo_stats *sta
         fprintf(out, "verdict %s\n", c->verdict == EXPECT_TRUE ? "true" : "false");
     if (c->bound >= 0)
         fprintf(out, "bound %ld\n", c->bound);
+    if (c->verdict == EXPECT_TRUE)
+        fprintf(out, "complete %d\n", c->complete);
     if (c->reason)
         put_line(out, "reason", c->reason);
     for (size_t i = 0; stats && i < ordo_stats_count(stats); i++)
@@ -181,9 +184,10 @@ static child_result run_engine(const child_args *a, const ordo_program *p, ordo_
     child_result c = interpret(&r, p, &deadline, report);
     if (ordo_stats_refused(stats)) { /* a defect of the engine, whatever it answered */
         free(c.reason);
-        c = (child_result){ "error", EXPECT_NONE, -1,
-                            xasprintf("engine error: statistic %s is not declared in the "
-                                      "engine's descriptor", ordo_stats_refused(stats)) };
+        c = (child_result){ .status = "error", .verdict = EXPECT_NONE, .bound = -1,
+                            .reason = xasprintf("engine error: statistic %s is not declared "
+                                                "in the engine's descriptor",
+                                                ordo_stats_refused(stats)) };
     }
     if (r.owns_reason)
         free(r.reason);
@@ -213,7 +217,7 @@ void child_main(const child_args *a)
         if (!p) {
             bool unsupported = status == ORDO_FRONTEND_UNSUPPORTED;
             c = (child_result){ unsupported ? "unsupported" : "error", EXPECT_NONE, -1,
-                                err ? err : xstrdup("front end failed") };
+                                err ? err : xstrdup("front end failed"), false };
             goto report;
         }
     }

@@ -18,6 +18,7 @@
 #include "progress.h"
 #include "results.h"
 #include "slurm.h"
+#include "tally.h"
 
 typedef struct {
     const char *config, *out, *corpus, *include, *exclude;
@@ -34,7 +35,11 @@ static const char usage_text[] =
     "Runs every (task, run) pair of the configuration; results go to DIR/results.csv\n"
     "(default out/BENCHMARK). --resume runs only the pairs without a row.\n"
     "--slurm runs the pairs as a SLURM job array (README, \"Running on a cluster\");\n"
-    "--no-wait submits and returns, 'ordo collect DIR' merges the rows later.\n";
+    "--no-wait submits and returns, 'ordo collect DIR' merges the rows later.\n"
+    "Exit status: 0 no wrong answer, 1 a wrong answer under the configuration's scoring\n"
+    "policy (scoring: sound, the default, where a SAFE that holds only up to a bound is\n"
+    "no answer; or svcomp, where every SAFE is the answer true), 2 usage, 4 bad input,\n"
+    "5 results incomplete (--slurm: pairs without a row), 130 interrupted.\n";
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
@@ -84,24 +89,20 @@ typedef struct {
     results_file results;
     runner *runner;
     progress progress;
-    int *verdicts;   /* per task x run: EXPECT_* */
+    answer_kind *answers; /* per task x run (ANSWER_NONE = 0 until it ran) */
     long *bounds;    /* per task x run: the bound of a bounded SAFE, else -1 */
-    long score;
-    size_t n_result[4]; /* correct, wrong, unknown, bounded */
+    answer_tally tally;   /* by the configured scoring policy */
 } bench;
-
-static const char *const result_names[] = { "correct", "wrong", "unknown", "bounded" };
 
 static void record(bench *b, const pair *p, run_outcome *o)
 {
     const task *t = &b->tasks->tasks[p->task];
     const run_config *rc = &b->c->runs[p->run];
     results_append(&b->results, b->c->benchmark, rc, t, o);
-    const char *cls = result_class(t->expected, o);
-    for (size_t i = 0; i < 4; i++)
-        b->n_result[i] += !strcmp(cls, result_names[i]);
-    b->score += result_score(t->expected, o);
-    b->verdicts[p->task * b->c->n_runs + p->run] = o->verdict;
+    answer_kind a = run_answer(o);
+    result_class c = tally_add(&b->tally, a, t->expected == EXPECT_TRUE);
+    const char *cls = result_class_name(c);
+    b->answers[p->task * b->c->n_runs + p->run] = a;
     b->bounds[p->task * b->c->n_runs + p->run] = o->bound;
     char *what = xasprintf("%s %s: %s (%s, %.2f s)", rc->name, t->name, o->status, cls,
                            o->cputime_s);
@@ -131,26 +132,30 @@ static bool run_all(bench *b, pair *pending, size_t n)
 }
 
 /* DESIGN.md, "Trust": tasks where two runs disagree. A SAFE that holds
- * only up to a bound does not contradict a (replayed) violation found by
- * a run that unrolled further: that pair is listed apart, with the bound,
- * for the reader to compare with the other run's. */
+ * only up to a bound (or is otherwise not complete) does not contradict a
+ * (replayed) violation found by a run that unrolled further: that pair is
+ * listed apart, with the bound, for the reader to compare with the other
+ * run's. */
 static void report_disagreements(const bench *b)
 {
     size_t nr = b->c->n_runs;
     for (size_t t = 0; t < b->tasks->n; t++) {
-        const int *v = &b->verdicts[t * nr];
+        const answer_kind *a = &b->answers[t * nr];
         const long *bound = &b->bounds[t * nr];
         const char *name = b->tasks->tasks[t].name;
         for (size_t i = 0; i < nr; i++)
             for (size_t j = 0; j < nr; j++) {
-                if (v[i] != EXPECT_TRUE || v[j] != EXPECT_FALSE)
+                const char *safe = b->c->runs[i].name, *unsafe = b->c->runs[j].name;
+                if (a[j] != ANSWER_VIOLATION || (a[i] != ANSWER_PROOF && a[i] != ANSWER_BOUNDED))
                     continue;
-                if (bound[i] < 0)
-                    printf("disagreement on %s: %s says true, %s says false\n", name,
-                           b->c->runs[i].name, b->c->runs[j].name);
+                if (a[i] == ANSWER_PROOF)
+                    printf("disagreement on %s: %s says true, %s says false\n", name, safe, unsafe);
+                else if (bound[i] >= 0)
+                    printf("bounded on %s: %s says true up to bound %ld, %s says false\n", name, safe,
+                           bound[i], unsafe);
                 else
-                    printf("bounded on %s: %s says true up to bound %ld, %s says false\n", name,
-                           b->c->runs[i].name, bound[i], b->c->runs[j].name);
+                    printf("bounded on %s: %s says true (not a complete proof), %s says false\n",
+                           name, safe, unsafe);
             }
     }
 }
@@ -172,8 +177,8 @@ static void print_summary(const bench *b, size_t n_pending, bool finished)
     printf("%s: %zu runs this session", b->c->benchmark, b->progress.done);
     if (!finished)
         printf(" (interrupted; %zu left: rerun with --resume)", n_pending - b->progress.done);
-    printf("\n  correct %zu, wrong %zu, unknown %zu, bounded %zu, score %ld\n", b->n_result[0],
-           b->n_result[1], b->n_result[2], b->n_result[3], b->score);
+    putchar('\n');
+    tally_print(&b->tally);
     printf("  results: %s\n", b->results.path);
 }
 
@@ -181,7 +186,7 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
                      const char *corpus)
 {
     char *out = a->out ? xstrdup(a->out) : xasprintf("out/%s", c->benchmark);
-    bench b = { .c = c, .tasks = tasks, .out = out };
+    bench b = { .c = c, .tasks = tasks, .out = out, .tally = { .scoring = c->scoring } };
     size_t n_stats;
     char **stats = stat_columns(c, &n_stats);
     char *err = NULL;
@@ -199,10 +204,8 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
                         tasks->n * c->n_runs, a->resume };
     if (!metadata_write(out, &m))
         fprintf(stderr, "ordo bench: cannot write %s/metadata.yml\n", out);
-    b.verdicts = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.verdicts);
+    b.answers = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.answers);
     b.bounds = xcalloc(tasks->n * c->n_runs + 1, sizeof *b.bounds);
-    for (size_t i = 0; i < tasks->n * c->n_runs; i++)
-        b.verdicts[i] = EXPECT_NONE;
     runner_catch_interrupts();
     progress_start(&b.progress, n_pending);
     bool finished = run_all(&b, pending, n_pending);
@@ -210,10 +213,10 @@ static int run_bench(const bench_config *c, const bench_args *a, const task_list
     progress_end(&b.progress);
     print_summary(&b, n_pending, finished);
     report_disagreements(&b);
-    int status = !finished ? 130 : b.n_result[1] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
+    int status = !finished ? 130 : b.tally.n_judged[JUDGED_WRONG] ? ORDO_EXIT_FINDING : ORDO_EXIT_OK;
     runner_free(b.runner);
     results_close(&b.results);
-    free(b.verdicts);
+    free(b.answers);
     free(b.bounds);
     free(pending);
     free(stats);

@@ -1,6 +1,6 @@
 /*
  * ordo verify TASK [--engine E] [--solver S] [--expect true|false]
- *                  [--cpu-time S] [--wall-time S] [--memory MB] [--log FILE]
+ *                  [--scoring sound|svcomp] [--cpu-time S] [--wall-time S] [--memory MB] [--log FILE]
  *                  [--OPTION VALUE ...]
  * One task through the same runner as `ordo bench` (same limits, same
  * statuses); prints the verdict, the statistics and the counterexample.
@@ -21,15 +21,18 @@
 
 static const char usage_text[] =
     "usage: ordo verify TASK.yml|FILE.c|FILE.i [--engine E] [--solver S] [--expect true|false]\n"
-    "                   [--data-model ILP32|LP64] [--cpu-time S] [--wall-time S] [--memory MB]\n"
-    "                   [--log FILE] [--OPTION VALUE ...]\n"
+    "                   [--scoring sound|svcomp] [--data-model ILP32|LP64] [--cpu-time S]\n"
+    "                   [--wall-time S] [--memory MB] [--log FILE] [--OPTION VALUE ...]\n"
     "Verifies one task (default engine " DEFAULT_ENGINE ", solver " ORDO_DEFAULT_SOLVER
     "); 'ordo engines' lists the options.\n"
-    "Exit status: 0 verdict (and it matches --expect), 1 no verdict or a wrong one,\n"
-    "2 usage, 3 unsupported, 4 bad task file.\n";
+    "Exit status: 0 an answer (that matches --expect), 1 no answer or a wrong one,\n"
+    "2 usage, 3 unsupported, 4 bad task file. What is an answer is the scoring policy's\n"
+    "(default sound: a SAFE that holds only up to a bound is none; svcomp: every SAFE is\n"
+    "the answer true).\n";
 
 typedef struct {
     const char *task, *engine, *expect, *data_model, *log;
+    scoring_policy scoring;
     run_limits limits;
     kv_list options; /* engine options and solver */
 } verify_args;
@@ -46,6 +49,7 @@ static int parse_args(int argc, char **argv, verify_args *a)
     double mem = 0;
     bool wall_set = false;
     a->limits = (run_limits){ 900, 0, 0 };
+    a->scoring = SCORING_DEFAULT;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = true;
@@ -60,6 +64,8 @@ static int parse_args(int argc, char **argv, verify_args *a)
             a->engine = argv[++i];
         else if (!strcmp(arg, "--expect"))
             ok = !strcmp(a->expect = argv[++i], "true") || !strcmp(a->expect, "false");
+        else if (!strcmp(arg, "--scoring"))
+            ok = scoring_parse(argv[++i], &a->scoring);
         else if (!strcmp(arg, "--data-model"))
             ok = !strcmp(a->data_model = argv[++i], "ILP32") || !strcmp(a->data_model, "LP64");
         else if (!strcmp(arg, "--log"))
@@ -156,9 +162,11 @@ static void print_outcome(const run_config *rc, const task *t, const run_outcome
     printf("verdict:  %s", verdict);
     if (o->bound >= 0)
         printf(" (holds up to bound %ld)", o->bound);
+    else if (o->verdict == EXPECT_TRUE && !o->complete)
+        printf(" (not a complete proof)");
     if (t->expected != EXPECT_NONE)
         printf(" (expected %s: %s)", t->expected == EXPECT_TRUE ? "true" : "false",
-               result_class(t->expected, o));
+               result_class_name(classify(run_answer(o), t->expected == EXPECT_TRUE)));
     printf("\n");
     if (o->reason)
         printf("reason:   %s\n", o->reason);
@@ -172,11 +180,13 @@ static void print_outcome(const run_config *rc, const task *t, const run_outcome
         printf("counterexample:\n%s", o->counterexample);
 }
 
-static int exit_status(const task *t, const run_outcome *o)
+static int exit_status(const task *t, const run_outcome *o, scoring_policy p)
 {
     if (!strcmp(o->status, "unsupported"))
         return ORDO_EXIT_UNSUPPORTED;
-    if (o->verdict == EXPECT_NONE || !strcmp(result_class(t->expected, o), "wrong"))
+    answer_kind a = run_answer(o);
+    if (!scoring_answers(p, a) ||
+        (t->expected != EXPECT_NONE && scoring_judge(p, a, t->expected == EXPECT_TRUE) == JUDGED_WRONG))
         return ORDO_EXIT_FINDING;
     return ORDO_EXIT_OK;
 }
@@ -205,7 +215,7 @@ static int verify(const verify_args *a, const run_config *rc, const task *t)
         return 130;
     }
     print_outcome(rc, t, &o);
-    int st = exit_status(t, &o);
+    int st = exit_status(t, &o, a->scoring);
     run_outcome_free(&o);
     return st;
 }

@@ -5,6 +5,7 @@
  *   tasks: [../sv-benchmarks/ordo.set]
  *   limits: {cpu_time: 10, wall_time: 20, memory: 1024}   # s, s, MB
  *   jobs: 2
+ *   scoring: sound        # or svcomp (scoring.h); the exit status follows it
  *   runs:
  *     - name: base
  *       engine: oc
@@ -27,7 +28,7 @@
 #include "yaml_doc.h"
 
 static const char *const top_keys[] = { "benchmark", "corpus", "tasks", "include", "exclude",
-                                        "limits", "jobs", "runs", NULL };
+                                        "limits", "jobs", "scoring", "runs", NULL };
 static const char *const limit_keys[] = { "cpu_time", "wall_time", "memory", NULL };
 static const char *const run_keys[] = { "name", "engine", "options", "matrix", NULL };
 
@@ -282,6 +283,15 @@ static bool optional_text(loader *L, const char *key, char **out)
     return *out != NULL;
 }
 
+static bool load_scoring(loader *L, yaml_node_t *n)
+{
+    L->c->scoring = SCORING_DEFAULT;
+    const char *name = n ? yaml_scalar(n) : NULL;
+    if (n && (!name || !scoring_parse(name, &L->c->scoring)))
+        return fail(L, n, xasprintf("scoring must be one of: %s", SCORING_NAMES));
+    return true;
+}
+
 static bool load_top(loader *L)
 {
     bench_config *c = L->c;
@@ -299,6 +309,7 @@ static bool load_top(loader *L)
     c->jobs = (int)jobs;
     return optional_text(L, "corpus", &c->corpus) && optional_text(L, "include", &c->include) &&
            optional_text(L, "exclude", &c->exclude) &&
+           load_scoring(L, yaml_map_get(&L->f, root, "scoring")) &&
            load_limits(L, yaml_map_get(&L->f, root, "limits")) &&
            load_tasks(L, yaml_map_get(&L->f, root, "tasks")) &&
            load_runs(L, yaml_map_get(&L->f, root, "runs"));

@@ -4,6 +4,7 @@
 #define ORDO_HARNESS_CONFIG_H
 
 #include "run_config.h"
+#include "scoring.h"
 
 typedef struct {
     double cpu_s;   /* <= 0: none */
@@ -21,6 +22,7 @@ typedef struct {
     char **tasks;            /* set files / globs, relative to dir */
     run_limits limits;
     int jobs;
+    scoring_policy scoring;  /* the exit status of `ordo bench` follows it */
     size_t n_runs;
     run_config *runs;
 } bench_config;

@@ -126,7 +126,7 @@ bool metadata_write(const char *dir, const metadata_info *m)
     quoted(out, m->runner ? runner_memory_mechanism(m->runner) : elsewhere);
     fprintf(out, "\n  cpu_enforced_by: ");
     quoted(out, m->runner ? runner_cpu_mechanism(m->runner) : elsewhere);
-    fprintf(out, "\njobs: %d\n", c->jobs);
+    fprintf(out, "\njobs: %d\nscoring: %s\n", c->jobs, scoring_name(c->scoring));
     write_solvers(out, c);
     write_engines(out, c);
     fprintf(out, "corpus: ");

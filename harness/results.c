@@ -13,31 +13,13 @@
 
 static const char *const fixed_columns[] = {
     "benchmark", "run", "engine", "options", "task", "expected", "status", "verdict",
-    "result", "bound", "cputime_s", "walltime_s", "memory_mb", "reason", NULL,
+    "result", "bound", "complete", "cputime_s", "walltime_s", "memory_mb", "reason", NULL,
 };
 enum { COL_RUN = 1, COL_TASK = 4 };
 
-static bool bounded(int expected, const run_outcome *o)
+answer_kind run_answer(const run_outcome *o)
 {
-    return expected == EXPECT_FALSE && o->verdict == EXPECT_TRUE && o->bound >= 0;
-}
-
-const char *result_class(int expected, const run_outcome *o)
-{
-    if (o->verdict == EXPECT_NONE)
-        return "unknown";
-    if (o->verdict == expected)
-        return "correct";
-    return bounded(expected, o) ? "bounded" : "wrong";
-}
-
-int result_score(int expected, const run_outcome *o)
-{
-    if (o->verdict == EXPECT_NONE || bounded(expected, o))
-        return 0;
-    if (o->verdict == EXPECT_TRUE)
-        return expected == EXPECT_TRUE ? 2 : -32;
-    return expected == EXPECT_FALSE ? 1 : -16;
+    return answer_of(o->verdict, o->complete);
 }
 
 static char *done_key(const char *run, const char *task)
@@ -171,7 +153,7 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     const char *verdict = o->verdict == EXPECT_NONE ? "" : o->verdict == EXPECT_TRUE ? "true" : "false";
     const char *fields[] = { benchmark, rc->name, rc->engine->name, rc->options_text, t->name,
                              t->expected == EXPECT_TRUE ? "true" : "false", o->status, verdict,
-                             result_class(t->expected, o) };
+                             result_class_name(classify(run_answer(o), t->expected == EXPECT_TRUE)) };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
         if (i)
             fputc(',', out);
@@ -180,6 +162,9 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     fputc(',', out);
     if (o->bound >= 0)
         fprintf(out, "%ld", o->bound);
+    fputc(',', out);
+    if (o->verdict == EXPECT_TRUE) /* the engine's completeness flag, for a SAFE */
+        fputs(o->complete ? "true" : "false", out);
     put_number(out, "%.3f", o->cputime_s);
     put_number(out, "%.3f", o->walltime_s);
     put_number(out, "%.1f", o->memory_mb);

@@ -11,12 +11,10 @@
 #include <stdio.h>
 
 #include "runner.h"
+#include "scoring.h"
 
-/* The SV-COMP classification of a run: correct, wrong, unknown, bounded. */
-const char *result_class(int expected, const run_outcome *o);
-/* Its SV-COMP score: +2 correct true, +1 correct false, -16 false alarm,
- * -32 missed bug, 0 otherwise. */
-int result_score(int expected, const run_outcome *o);
+/* What the run answered (scoring.h), from its verdict and completeness. */
+answer_kind run_answer(const run_outcome *o);
 
 typedef struct {
     char *path;

@@ -384,6 +384,8 @@ static bool parse_report(job *j, run_outcome *out)
             out->verdict = !strcmp(value, "true") ? EXPECT_TRUE : EXPECT_FALSE;
         else if (!strcmp(line, "bound"))
             out->bound = atol(value);
+        else if (!strcmp(line, "complete"))
+            out->complete = !strcmp(value, "1");
         else if (!strcmp(line, "reason"))
             out->reason = xstrdup(value);
         else if (!strcmp(line, "cex"))
@@ -407,6 +409,7 @@ static void set_status(run_outcome *out, const char *status, char *reason)
     out->reason = reason;
     out->verdict = EXPECT_NONE;
     out->bound = -1;
+    out->complete = false;
 }
 
 /* How a run without a complete report ended. */

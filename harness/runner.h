@@ -17,6 +17,7 @@ typedef struct {
     char *status;          /* true, false, unknown, timeout, memout, crash (SIG..), error, unsupported */
     int verdict;           /* EXPECT_TRUE / EXPECT_FALSE / EXPECT_NONE */
     long bound;            /* bound of a bounded SAFE, else -1 */
+    bool complete;         /* SAFE: the engine's completeness flag (no bound assumed) */
     double cputime_s, walltime_s, memory_mb;
     char *reason;          /* NULL or one line */
     ordo_stats *stats;

@@ -14,8 +14,6 @@
 #include "slurm_metadata.h"
 #include "slurm_part.h"
 
-static const char *const result_names[] = { "correct", "wrong", "unknown", "bounded" };
-
 static void add_distinct(slurm_names *s, const char *name)
 {
     for (size_t i = 0; i < s->n; i++)
@@ -25,12 +23,10 @@ static void add_distinct(slurm_names *s, const char *name)
     s->items[s->n++] = xstrdup(name);
 }
 
-static void count(slurm_merged *m, const slurm_part *p)
+static void count(slurm_merged *m, const slurm_part *p, const task *t)
 {
     m->n_rows++;
-    for (size_t i = 0; i < 4; i++)
-        m->n_result[i] += !strcmp(p->result, result_names[i]);
-    m->score += p->score;
+    tally_add(&m->tally, p->answer, t->expected == EXPECT_TRUE);
     add_distinct(&m->nodes, p->node);
     add_distinct(&m->memory_enforced_by, p->memory_enforced_by ? p->memory_enforced_by : "?");
     add_distinct(&m->cpu_enforced_by, p->cpu_enforced_by ? p->cpu_enforced_by : "?");
@@ -50,7 +46,7 @@ static void node_line(FILE *nodes, const char *run, const char *task, const slur
 bool slurm_merge(const char *out, const bench_config *c, const task_list *tasks,
                  slurm_merged *m)
 {
-    *m = (slurm_merged){ .n_pairs = tasks->n * c->n_runs };
+    *m = (slurm_merged){ .n_pairs = tasks->n * c->n_runs, .tally = { .scoring = c->scoring } };
     size_t n_stats;
     char **stats = stat_columns(c, &n_stats);
     results_file rf;
@@ -69,7 +65,7 @@ bool slurm_merge(const char *out, const bench_config *c, const task_list *tasks,
             if (slurm_part_read(path, &p)) {
                 dprintf(rf.fd, "%s\n", p.row);
                 node_line(nodes, run, task, &p);
-                count(m, &p);
+                count(m, &p, &tasks->tasks[t]);
                 slurm_part_free(&p);
             }
             free(path);
@@ -93,8 +89,8 @@ void slurm_merged_print(const slurm_merged *m, const char *benchmark, const char
         printf(" (%zu missing: killed by SLURM or not run; see %s/slurm/logs, then "
                "rerun with --slurm --resume)",
                m->n_pairs - m->n_rows, out);
-    printf("\n  correct %zu, wrong %zu, unknown %zu, bounded %zu, score %ld\n", m->n_result[0],
-           m->n_result[1], m->n_result[2], m->n_result[3], m->score);
+    putchar('\n');
+    tally_print(&m->tally);
     printf("  results: %s/results.csv (nodes: %s/nodes.csv)\n", out, out);
 }
 
@@ -108,7 +104,7 @@ int slurm_collect(const char *out, const bench_config *c, const task_list *tasks
     slurm_merged_print(&m, c->benchmark, out);
     int st = !ok                      ? ORDO_EXIT_INPUT
              : m.n_rows < m.n_pairs   ? ORDO_EXIT_INCOMPLETE
-             : m.n_result[1]          ? ORDO_EXIT_FINDING
+             : m.tally.n_judged[JUDGED_WRONG] ? ORDO_EXIT_FINDING
                                       : ORDO_EXIT_OK;
     slurm_jobs_free(&jobs);
     slurm_merged_free(&m);

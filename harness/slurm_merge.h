@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "slurm_state.h"
+#include "tally.h"
 #include "task.h"
 
 typedef struct {
@@ -17,8 +18,7 @@ typedef struct {
 
 typedef struct {
     size_t n_pairs, n_rows;
-    size_t n_result[4]; /* correct, wrong, unknown, bounded */
-    long score;
+    answer_tally tally; /* by the config's scoring policy */
     slurm_names nodes, memory_enforced_by, cpu_enforced_by;
 } slurm_merged;
 

@@ -53,11 +53,12 @@ bool slurm_part_write(const char *out, const results_file *rf, const char *bench
     int fd = make_dirs(folder) ? open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
     bool ok = fd >= 0;
     if (ok) {
-        dprintf(fd, "node %s\njob %s\nresult %s\nstatus %s\nscore %d\ncputime_s %.3f\n"
+        answer_kind a = run_answer(o);
+        dprintf(fd, "node %s\njob %s\nresult %s\nstatus %s\nanswer %d\ncputime_s %.3f\n"
                     "memory_enforced_by %s\ncpu_enforced_by %s\nrow ",
-                about->node, about->job, result_class(t->expected, o), o->status,
-                result_score(t->expected, o), o->cputime_s, about->memory_enforced_by,
-                about->cpu_enforced_by);
+                about->node, about->job,
+                result_class_name(classify(a, t->expected == EXPECT_TRUE)), o->status, (int)a,
+                o->cputime_s, about->memory_enforced_by, about->cpu_enforced_by);
         results_file to_part = *rf;
         to_part.fd = fd;
         results_append(&to_part, benchmark, rc, t, o);
@@ -120,8 +121,8 @@ bool slurm_part_read(const char *path, slurm_part *p)
         if (field) {
             free(*field);
             *field = xstrdup(value);
-        } else if (!strcmp(line, "score"))
-            p->score = atoi(value);
+        } else if (!strcmp(line, "answer"))
+            p->answer = (answer_kind)atoi(value);
         else if (!strcmp(line, "cputime_s"))
             p->cputime_s = atof(value);
     }

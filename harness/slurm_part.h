@@ -15,7 +15,7 @@
 typedef struct {
     char *node, *job;        /* the node and SLURM job (ID_INDEX) that ran it */
     char *result, *status;   /* correct/wrong/unknown/bounded; the run's status */
-    int score;
+    answer_kind answer;      /* what the run answered (scoring.h): scored at the merge */
     double cputime_s;
     char *memory_enforced_by, *cpu_enforced_by;
     char *row;               /* the CSV row, without its newline */

@@ -6,16 +6,17 @@
 #   awk -v TASKS=60 -v SEED=7 -v SLOW=1.0 -f gen-results.awk > results.csv
 # SLOW multiplies every CPU time (to fake a slowdown).
 function rnd() { state = (state * 16807) % 2147483647; return state / 2147483647 }
-function row(run, task, expected, cpu, solved, base,    status, verdict, result, bound, reason, prop, ref) {
+function row(run, task, expected, cpu, solved, base,    status, verdict, result, bound, complete, reason, prop, ref) {
     status = expected; verdict = expected; result = "correct"; bound = ""; reason = ""
-    if (!solved) { status = "timeout"; verdict = ""; result = "unknown"; cpu = LIMIT; reason = "CPU time limit" }
+    complete = expected == "true" ? "true" : ""
+    if (!solved) { status = "timeout"; verdict = ""; result = "unknown"; cpu = LIMIT; reason = "CPU time limit"; complete = "" }
     else if (expected == "false" && base % 23 == 5) {
-        status = "true"; verdict = "true"; result = "bounded"; bound = 2 }
+        status = "true"; verdict = "true"; result = "bounded"; bound = 2; complete = "false" }
     prop = run ~ /^PROP/ ? int(base * (run ~ /OPT/ ? 0.6 : 1)) : 0
     ref = run ~ /^BASIC/ ? int(base * (run ~ /OPT/ ? 0.4 : 1)) : 0
-    printf "ch5,%s,oc,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%d,%s,%d,%d,%.3f,%d,%d,%.2f\n", run, \
+    printf "ch5,%s,oc,%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%d,%s,%d,%d,%.3f,%d,%d,%.2f\n", run, \
         (run ~ /OPT/ ? "opt=true;" : "opt=false;") "solver=z3", task, expected, status, verdict, result, \
-        bound, cpu, cpu * 1.02, 50 + base % 200, reason, prop, ref, cpu * 0.6, base * 37, base * 410, \
+        bound, complete, cpu, cpu * 1.02, 50 + base % 200, reason, prop, ref, cpu * 0.6, base * 37, base * 410, \
         (base % 9) / 2
 }
 BEGIN {
@@ -24,7 +25,7 @@ BEGIN {
     state = SEED ? SEED : 7
     LIMIT = 60
     split("BASIC BASIC+OPT PROP PROP+OPT", runs, " ")
-    print "benchmark,run,engine,options,task,expected,status,verdict,result,bound,cputime_s,walltime_s,memory_mb,reason,oc.propagated_clauses,oc.refinement_clauses,solver.time_s,solver.decisions,solver.propagations,solver.restarts"
+    print "benchmark,run,engine,options,task,expected,status,verdict,result,bound,complete,cputime_s,walltime_s,memory_mb,reason,oc.propagated_clauses,oc.refinement_clauses,solver.time_s,solver.decisions,solver.propagations,solver.restarts"
     for (t = 1; t <= TASKS; t++) {
         expected = rnd() < 0.5 ? "true" : "false"
         hard = exp(log(0.02) + rnd() * log(4000))   # 0.02 s .. 80 s, log-uniform

@@ -21,14 +21,30 @@ one_line_error() { # pattern
 
 # --- report: every number of the summary and of the common-set table
 expect_status 0 "report small" "$ORDO" report "$small" --common --group '^[^+]+' --columns cputime_s,sum:solver.decisions
-grep -qxF '| A | 5 | 2 | 1 | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | -13 | 66.50 | 68.00 |' "$tmp/out" || fail "row A"
-grep -qxF '| A+OPT | 5 | 3 | 2 | 1 | 0 | 1 | 0 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | -27 | 7.20 | 7.70 |' "$tmp/out" || fail "row A+OPT"
-grep -qxF '| B | 5 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 1 | 1 | 1 | 19.15 | 20.00 |' "$tmp/out" || fail "row B"
-grep -qxF '| A+OPT | A | 3 | 2 | 0.75 | 130 |' "$tmp/out" || fail "common row A+OPT"
+grep -q '^Scoring: sound (a SAFE that holds only up to a bound is no answer' "$tmp/out" || fail "the header names the policy"
+# columns: tasks, solved, correct true/false, wrong, false alarms, missed
+# bugs, bounded on true/false, unknown, timeouts, memouts, crashes, errors,
+# unsupported, score
+grep -qxF '| A | 5 | 2 | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | -13 | 66.50 | 68.00 |' "$tmp/out" || fail "row A"
+grep -qxF '| A+OPT | 5 | 2 | 1 | 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | -29 | 7.20 | 7.70 |' "$tmp/out" || fail "row A+OPT"
+grep -qxF '| B | 5 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 1 | 1 | 1 | 19.15 | 20.00 |' "$tmp/out" || fail "row B"
+grep -qxF '| A+OPT | A | 2 | 2 | 0.75 | 130 |' "$tmp/out" || fail "common row A+OPT"
 grep -qxF '| B | B | 1 | 1 | 8 | 300 |' "$tmp/out" || fail "common row B"
 expect_status 0 "report tex" "$ORDO" report "$small" --table thesis-5.1 --format tex
-grep -qF 'A+OPT & 3 & 0.8s & 2 & n/a & 65 & n/a & n/a \\' "$tmp/out" || fail "thesis-5.1 in LaTeX"
+grep -qF 'A+OPT & 2 & 1 & 1 & 0 & 0.8s & 2 & n/a & 65 & n/a & n/a \\' "$tmp/out" || fail "thesis-5.1 in LaTeX"
 grep -q '\\toprule' "$tmp/out" || fail "booktabs"
+# svcomp: every SAFE is the answer true; the bounded columns stay as they are
+expect_status 0 "report svcomp" "$ORDO" report "$small" --scoring svcomp
+grep -q '^Scoring: svcomp (every SAFE is the answer true' "$tmp/out" || fail "the header names svcomp"
+grep -qxF '| A | 5 | 2 | 1 | 1 | 2 | 1 | 1 | 0 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | -45 | 66.50 | 68.00 |' "$tmp/out" || fail "svcomp row A"
+grep -qxF '| A+OPT | 5 | 3 | 2 | 1 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | -27 | 7.20 | 7.70 |' "$tmp/out" || fail "svcomp row A+OPT"
+expect_status 2 "unknown policy" "$ORDO" report "$small" --scoring lenient
+one_line_error "unknown --scoring (sound, svcomp) 'lenient'"
+# a results file written before the complete column: classified from
+# verdict, bound and oc.complete (here none: every SAFE is bounded)
+expect_status 0 "report legacy" "$ORDO" report tests/data/legacy-results.csv
+grep -qxF '| A+OPT | 5 | 1 | 0 | 1 | 0 | 0 | 0 | 2 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 1 | 7.20 | 7.70 |' "$tmp/out" ||
+    fail "legacy row A+OPT"
 
 # --- report --out: tables and one figure of each kind (PNG and SVG)
 mkdir -p "$tmp/ch5"
@@ -43,7 +59,7 @@ done
 for t in summary thesis-5.1 beside; do
     for e in md tex csv; do [ -s "$tmp/rep/$t.$e" ] || fail "table $t.$e missing"; done
 done
-grep -q '^| BASIC | 34 | 510 | [0-9.]*s | 24.4s |' "$tmp/rep/beside.md" || { cat "$tmp/rep/beside.md"; fail "thesis numbers beside ordo's"; }
+grep -q '^| BASIC | 34 | 510 | 0 | – | 0 | – | [0-9]* | – | [0-9.]*s | 24.4s |' "$tmp/rep/beside.md" || { cat "$tmp/rep/beside.md"; fail "thesis numbers beside ordo's"; }
 # the scatter plot's border is the CPU limit, though runs stopped there
 # measure a little more than it (60.05 s)
 mkdir -p "$tmp/over"
@@ -63,12 +79,12 @@ expect_status 0 "compare noise" "$ORDO" compare "$tmp/ch5" "$tmp/noise"
 awk -v TASKS=30 -v SLOW=1.5 -f tests/data/gen-results.awk >"$tmp/slow/results.csv"
 expect_status 1 "compare slowdown" "$ORDO" compare "$tmp/ch5" "$tmp/slow" --threshold 1.2
 # inject a wrong verdict: B's correct false on t2 becomes a true (missed bug)
-sed 's/^small,B,oc,solver=cvc5,t2.yml,false,false,false,correct,/small,B,oc,solver=cvc5,t2.yml,false,true,true,wrong,/' \
+sed 's/^small,B,oc,solver=cvc5,t2.yml,false,false,false,correct,,,/small,B,oc,solver=cvc5,t2.yml,false,true,true,wrong,,true,/' \
     "$small" >"$tmp/wrong.csv"
 expect_status 1 "compare wrong verdict" "$ORDO" compare "$small" "$tmp/wrong.csv"
 grep -q '^## New wrong verdicts: 1' "$tmp/out" || fail "new wrong verdict listed"
 # lose a solve: A's t1 becomes a timeout
-sed 's/^small,A,oc,solver=z3,t1.yml,true,true,true,correct,,1.0/small,A,oc,solver=z3,t1.yml,true,timeout,,unknown,,60/' \
+sed 's/^small,A,oc,solver=z3,t1.yml,true,true,true,correct,,true,1.0/small,A,oc,solver=z3,t1.yml,true,timeout,,unknown,,,60/' \
     "$small" >"$tmp/lost.csv"
 expect_status 1 "compare lost solve" "$ORDO" compare "$small" "$tmp/lost.csv"
 grep -q '^## Lost solves: 1' "$tmp/out" || fail "lost solve listed"
@@ -81,7 +97,9 @@ for i in 1 2; do
 done
 expect_status 0 "history" "$ORDO" history "$tmp/h2" "$tmp/h1" --out "$tmp/hist"
 [ "$(grep -o '^| c[12] ' "$tmp/out" | tr -d '| \n')" = c1c2 ] || fail "history not in date order"
-grep -qF '| c1 | 2026-01-01T00:00:00Z | 15 | 6 | 2 | -39 | 16.50 |' "$tmp/out" || fail "history row"
+grep -qF '| c1 | 2026-01-01T00:00:00Z | 15 | 5 | 2 | -41 | 12.50 |' "$tmp/out" || fail "history row"
+expect_status 0 "history svcomp" "$ORDO" history "$tmp/h2" "$tmp/h1" --scoring svcomp
+grep -qF '| c1 | 2026-01-01T00:00:00Z | 15 | 6 | 3 | -71 | 16.50 |' "$tmp/out" || fail "history row under svcomp"
 [ -s "$tmp/hist/history.png" ] || fail "history figure"
 
 # --- bad input: one clear line, exit 2 (usage) or 4 (input file)
@@ -93,7 +111,7 @@ one_line_error "bad-header.csv:1: expected column 'engine'"
 { head -3 "$small"; echo 'small,A,oc,x,t9.yml,true,"true,true,correct'; } >"$tmp/malformed.csv"
 expect_status 4 "malformed csv" "$ORDO" report "$tmp/malformed.csv"
 one_line_error "malformed.csv:4: unterminated quoted field"
-{ head -2 "$small"; echo 'small,A,oc,x,t9.yml,true,true,true,correct,,abc,1,1,,,'; } >"$tmp/badnum.csv"
+{ head -2 "$small"; echo 'small,A,oc,x,t9.yml,true,true,true,correct,,true,abc,1,1,,,'; } >"$tmp/badnum.csv"
 expect_status 4 "bad number" "$ORDO" report "$tmp/badnum.csv"
 one_line_error "badnum.csv:3: bad value 'abc' in column 'cputime_s'"
 expect_status 2 "unknown column" "$ORDO" report "$small" --columns oc.nonesuch

@@ -25,6 +25,10 @@ runs:
   - name: a
     engine: selftest
     matrix: {verdict: ['true', maybe]}"
+expect_config_error bad-scoring "bad-scoring.yml:3: scoring must be one of: sound, svcomp" "$head
+scoring: lenient
+runs:
+  - {name: a, engine: selftest}"
 expect_config_error bad-int "bad value '-5' for option 'sleep-ms' of engine selftest (allowed: an integer in [0, 100000000])" "$head
 runs:
   - {name: a, engine: selftest, options: {sleep-ms: -5}}"
@@ -69,8 +73,34 @@ check "bad expected_verdict: path and line" grep -q "bad-tasks/bad-verdict.yml:5
 check "a set-file line matching nothing: set file and line" grep -q "mixed.set:5: 'tasks/does-not-exist-\*.yml' matches no task" "$TMP/tasks.err"
 check "tasks without unreach-call are skipped and counted" grep -q "1 tasks without an unreach-call verdict skipped" "$TMP/tasks.err"
 check "three good tasks ran" [ "$(rows "$TMP/out/results.csv" | wc -l)" = 3 ]
-check "a wrong verdict is counted (true on expect-false)" grep -q "correct 2, wrong 1, unknown 0, bounded 0, score -28" "$TMP/tasks.out"
+check "a wrong verdict is counted (true on expect-false)" grep -q "correct 2, wrong 1, unknown 0, bounded 0 (0 on true tasks, 0 on false)" "$TMP/tasks.out"
+check "and scored under the default policy" grep -q "scoring sound: solved 2, wrong 1, score -28" "$TMP/tasks.out"
 check "the data model does not disturb the run" [ "$(field "$TMP/out/results.csv" t status | sort -u)" = true ]
+
+# Scoring: a bounded SAFE (selftest --bound) on a true and on a false task.
+# The CSV keeps verdict, bound and completeness; the class is 'bounded' on
+# both; the exit status follows the configured policy.
+for policy in sound svcomp; do
+    cat >"$TMP/score-$policy.yml" <<YML
+benchmark: score
+tasks: ['$FIXTURES/tasks/expect-true.yml', '$FIXTURES/tasks/expect-false.yml']
+limits: {cpu_time: 5}
+scoring: $policy
+runs:
+  - {name: b, engine: selftest, options: {verdict: 'true', bound: 3}}
+YML
+    "$ORDO" bench "$TMP/score-$policy.yml" --out "$TMP/score-$policy" >"$TMP/score-$policy.out" 2>&1
+    echo $? >"$TMP/score-$policy.status"
+done
+check "sound: a bounded SAFE is never wrong: exit 0" [ "$(cat "$TMP/score-sound.status")" = 0 ]
+check "sound: counted apart by label" grep -q "correct 0, wrong 0, unknown 0, bounded 2 (1 on true tasks, 1 on false)" "$TMP/score-sound.out"
+check "sound: solved 0, score 0" grep -q "scoring sound: solved 0, wrong 0, score 0" "$TMP/score-sound.out"
+check "svcomp: the SAFE on the false task is a missed bug: exit 1" [ "$(cat "$TMP/score-svcomp.status")" = 1 ]
+check "svcomp: +2 - 32" grep -q "scoring svcomp: solved 1, wrong 1, score -30" "$TMP/score-svcomp.out"
+check "the CSV: bounded, bound 3, not complete, on both labels" \
+    [ "$(field "$TMP/score-svcomp/results.csv" b result) $(field "$TMP/score-svcomp/results.csv" b bound | sort -u) $(field "$TMP/score-svcomp/results.csv" b complete | sort -u)" = "bounded
+bounded 3 false" ]
+check "the policy is recorded" grep -qx "scoring: svcomp" "$TMP/score-svcomp/metadata.yml"
 
 # Filters.
 "$ORDO" bench "$TMP/tasks.yml" --out "$TMP/out2" --include 'expect-true' --exclude 'lp64' >/dev/null 2>&1

@@ -21,6 +21,17 @@ check "and says wrong" grep -q 'expected true: wrong' "$TMP/v2"
 
 "$ORDO" verify "$T/expect-false.yml" --engine selftest --verdict true --bound 7 >"$TMP/v3" 2>&1
 check "a bounded SAFE on an expected-false task is 'bounded'" grep -q 'holds up to bound 7) (expected false: bounded)' "$TMP/v3"
+# The label does not decide: bounded on a true task too; under sound (the
+# default) it is no answer (exit 1), under svcomp the answer true.
+"$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true --bound 7 >"$TMP/v3t" 2>&1
+check "a bounded SAFE on an expected-true task is no answer under sound: exit 1" [ $? = 1 ]
+check "and is 'bounded' too" grep -q 'holds up to bound 7) (expected true: bounded)' "$TMP/v3t"
+"$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true --bound 7 --scoring svcomp >/dev/null 2>&1
+check "under svcomp it is the answer true: exit 0" [ $? = 0 ]
+"$ORDO" verify "$T/expect-false.yml" --engine selftest --verdict true --bound 7 --scoring svcomp >/dev/null 2>&1
+check "under svcomp on an expected-false task it is wrong: exit 1" [ $? = 1 ]
+"$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true --scoring lenient >/dev/null 2>"$TMP/v3p"
+check "an unknown policy is a usage error" [ $? = 2 ]
 
 "$ORDO" verify "$T/empty.c" --engine selftest --expect false --verdict false >"$TMP/v4" 2>&1
 check "a .c file with --expect" grep -q 'expected false: correct' "$TMP/v4"

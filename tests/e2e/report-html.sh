@@ -36,24 +36,24 @@ no_script_error() {
 shown() { grep -o '<span id="count" data-shown="[0-9]*"' "$TMP/dom.html" | grep -o '[0-9]*'; }
 
 # --- a hand-made CSV: which tasks disagree, solved by one and not another
-header=benchmark,run,engine,options,task,expected,status,verdict,result,bound,cputime_s,walltime_s,memory_mb,reason
+header=benchmark,run,engine,options,task,expected,status,verdict,result,bound,complete,cputime_s,walltime_s,memory_mb,reason
 mkdir -p "$TMP/base" "$TMP/new"
 cat >"$TMP/base/results.csv" <<CSV
 $header
-h,X,oc,,agree.yml,true,true,true,correct,,1.5,1.6,10,
-h,Y,oc,,agree.yml,true,true,true,correct,,2.5,2.6,10,
-h,Z,oc,,agree.yml,true,timeout,,unknown,,60,60,10,CPU time limit
-h,X,oc,,split1.yml,true,true,true,correct,,1,1,10,
-h,Y,oc,,split1.yml,true,false,false,wrong,,1,1,10,
-h,Z,oc,,split1.yml,true,true,true,correct,,1,1,10,
-h,X,oc,,split2.yml,false,false,false,correct,,1,1,10,
-h,Y,oc,,split2.yml,false,timeout,,unknown,,60,60,10,
-h,Z,oc,,split2.yml,false,true,true,bounded,2,1,1,10,
-h,X,oc,,none.yml,false,timeout,,unknown,,60,60,10,
-h,Y,oc,,none.yml,false,unknown,,unknown,,1,1,10,
-h,X,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.2,1,10,
-h,Y,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.3,1,10,
-h,Z,oc,,odd/<img src=x>&.yml,false,false,false,correct,,0.4,1,10,
+h,X,oc,,agree.yml,true,true,true,correct,,true,1.5,1.6,10,
+h,Y,oc,,agree.yml,true,true,true,correct,,true,2.5,2.6,10,
+h,Z,oc,,agree.yml,true,timeout,,unknown,,,60,60,10,CPU time limit
+h,X,oc,,split1.yml,true,true,true,correct,,true,1,1,10,
+h,Y,oc,,split1.yml,true,false,false,wrong,,,1,1,10,
+h,Z,oc,,split1.yml,true,true,true,correct,,true,1,1,10,
+h,X,oc,,split2.yml,false,false,false,correct,,,1,1,10,
+h,Y,oc,,split2.yml,false,timeout,,unknown,,,60,60,10,
+h,Z,oc,,split2.yml,false,true,true,bounded,2,false,1,1,10,
+h,X,oc,,none.yml,false,timeout,,unknown,,,60,60,10,
+h,Y,oc,,none.yml,false,unknown,,unknown,,,1,1,10,
+h,X,oc,,odd/<img src=x>&.yml,false,false,false,correct,,,0.2,1,10,
+h,Y,oc,,odd/<img src=x>&.yml,false,false,false,correct,,,0.3,1,10,
+h,Z,oc,,odd/<img src=x>&.yml,false,false,false,correct,,,0.4,1,10,
 CSV
 "$ORDO" report "$TMP/base" --html --out "$TMP/hand/index.html" >"$TMP/out" 2>&1
 check_status 0 "report --html of the hand-made CSV" "$TMP/out"
@@ -83,8 +83,8 @@ check "Z's missing run: an empty status" grep -q '<td class="st missing" data-k=
 no_script_error "hand sorted"
 
 # --- two sets side by side: a changed status and a CPU ratio beyond 1.5
-sed -e 's/^h,Y,oc,,split1.yml,true,false,false,wrong,/h,Y,oc,,split1.yml,true,true,true,correct,/' \
-    -e 's/^h,X,oc,,agree.yml,true,true,true,correct,,1.5,/h,X,oc,,agree.yml,true,true,true,correct,,6.0,/' \
+sed -e 's/^h,Y,oc,,split1.yml,true,false,false,wrong,,,/h,Y,oc,,split1.yml,true,true,true,correct,,true,/' \
+    -e 's/^h,X,oc,,agree.yml,true,true,true,correct,,true,1.5,/h,X,oc,,agree.yml,true,true,true,correct,,true,6.0,/' \
     "$TMP/base/results.csv" >"$TMP/new/results.csv"
 "$ORDO" report "$TMP/base" "$TMP/new" --html --out "$TMP/two/index.html" >"$TMP/out" 2>&1
 check_status 0 "report --html of two sets" "$TMP/out"
@@ -121,7 +121,8 @@ no_script_error bench
 # --- a larger synthetic set: rows, pages, sorting by CPU, tables, plots
 mkdir -p "$TMP/ch5"
 awk -v TASKS=300 -f tests/data/gen-results.awk >"$TMP/ch5/results.csv"
-printf 'ordo_commit: abc123\nlimits:\n  cpu_s: 60\nscoring: sound\n' >"$TMP/ch5/metadata.yml"
+# recorded as svcomp: the page shows the policy the report applies (--scoring, default sound)
+printf 'ordo_commit: abc123\nlimits:\n  cpu_s: 60\nscoring: svcomp\n' >"$TMP/ch5/metadata.yml"
 tasks=$(awk -F, 'NR > 1 { t[$5] } END { print length(t) }' "$TMP/ch5/results.csv")
 "$ORDO" report "$TMP/ch5" --html --out "$TMP/ch5/index.html" --table thesis-5.1 \
     --columns oc.refinement_clauses >"$TMP/out" 2>&1
@@ -131,7 +132,7 @@ dom "$page" ""
 check "synthetic: $tasks tasks counted" [ "$(shown)" = "$tasks" ]
 check "synthetic: the first page has 100 rows" [ "$(task_rows | wc -l)" = 100 ]
 check "synthetic: the thesis table" grep -q 'Table 5.1' "$TMP/dom.html"
-check "synthetic: the scoring in force" grep -q '<dd class="scoring">sound</dd>' "$TMP/dom.html"
+check "synthetic: the scoring in force (the report's, not the recorded one)" grep -q '<dd class="scoring">sound</dd>' "$TMP/dom.html"
 check "synthetic: the scatter plot has points" grep -q 'id="scatter-holder" data-points="[1-9]' "$TMP/dom.html"
 check "synthetic: the quantile plot has its curves" [ "$(grep -o '<polyline' "$TMP/dom.html" | wc -l)" = 4 ]
 no_script_error synthetic

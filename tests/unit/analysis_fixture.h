@@ -32,7 +32,7 @@ static inline int fixture_load(results *r, const char *text)
 }
 
 #define FIXTURE_HEADER                                                                                  \
-    "benchmark,run,engine,options,task,expected,status,verdict,result,bound,cputime_s,walltime_s,"   \
-    "memory_mb,reason"
+    "benchmark,run,engine,options,task,expected,status,verdict,result,bound,complete,cputime_s,"   \
+    "walltime_s,memory_mb,reason"
 
 #endif

@@ -53,13 +53,13 @@ static void columns_cover_the_union_of_tasks(void **state)
     results_init(&sets[0].r);
     results_init(&sets[1].r);
     assert_int_equal(fixture_load(&sets[0].r, FIXTURE_HEADER ",x\n"
-                                              "b,A,oc,,t1,true,true,true,correct,,1.5,2,10,,7\n"
-                                              "b,B,oc,,t1,true,timeout,,unknown,,60,61,,limit,\n"
-                                              "b,A,oc,,t2,false,false,false,correct,,0.5,1,11,,3\n"),
+                                              "b,A,oc,,t1,true,true,true,correct,,true,1.5,2,10,,7\n"
+                                              "b,B,oc,,t1,true,timeout,,unknown,,,60,61,,limit,\n"
+                                              "b,A,oc,,t2,false,false,false,correct,,,0.5,1,11,,3\n"),
                      0);
     assert_int_equal(fixture_load(&sets[1].r, FIXTURE_HEADER "\n"
-                                              "b,A,oc,,t2,false,true,true,wrong,,2,2,12,\n"
-                                              "b,A,oc,,t3,true,true,true,correct,,4,4,13,\n"),
+                                              "b,A,oc,,t2,false,true,true,wrong,,true,2,2,12,\n"
+                                              "b,A,oc,,t3,true,true,true,correct,,true,4,4,13,\n"),
                      0);
     sets[1].log_base = "../two";
     const char *values[] = { "cputime_s", "x" };

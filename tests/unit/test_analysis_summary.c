@@ -43,26 +43,32 @@ static void summarize_checked(const results *r, unsigned config, config_summary 
 
 static void every_summary_number(void **state)
 {
-    const results *r = *state;
+    results *r = *state;
     assert_int_equal(r->n_configs, 3);
     assert_int_equal(r->n_tasks, 5);
+    assert_int_equal(r->scoring, SCORING_SOUND);
     config_summary s;
-    /* A: t1 correct true, t2 correct false, t3 false alarm, t4 timeout,
-     * t5 bounded: score 2 + 1 - 16 = -13 */
+    /* A: t1 proof on a true task, t2 violation, t3 false alarm, t4
+     * timeout, t5 bounded SAFE on a false task (no answer under sound):
+     * score 2 + 1 - 16 = -13 */
     summarize_checked(r, 0, &s, /* solved */ 2, /* score */ -13, /* cputime_s */ 66.5);
     assert_int_equal(s.tasks, 5);
     assert_int_equal(s.correct_true, 1);
     assert_int_equal(s.correct_false, 1);
-    assert_int_equal(s.bounded, 1);
+    assert_int_equal(s.bounded_true, 0);
+    assert_int_equal(s.bounded_false, 1);
     assert_int_equal(s.wrong, 1);
     assert_int_equal(s.false_alarms, 1);
     assert_int_equal(s.missed_bugs, 0);
     assert_int_equal(s.timeouts, 1);
     assert_float_equal(s.walltime_s, 68.0, 1e-9);
-    /* A+OPT: t1, t3 correct true, t2 correct false, t4 missed bug, t5
-     * crash: 2 + 1 + 2 - 32 = -27 */
-    summarize_checked(r, 1, &s, /* solved */ 3, /* score */ -27, /* cputime_s */ 7.2);
-    assert_int_equal(s.correct_true, 2);
+    /* A+OPT: t1 proof, t2 violation, t3 bounded SAFE on a true task (no
+     * answer, whatever the label), t4 complete SAFE on a false task
+     * (missed bug), t5 crash: 2 + 1 - 32 = -29 */
+    summarize_checked(r, 1, &s, /* solved */ 2, /* score */ -29, /* cputime_s */ 7.2);
+    assert_int_equal(s.correct_true, 1);
+    assert_int_equal(s.bounded_true, 1);
+    assert_int_equal(s.bounded_false, 0);
     assert_int_equal(s.missed_bugs, 1);
     assert_int_equal(s.false_alarms, 0);
     assert_int_equal(s.crashes, 1);
@@ -72,6 +78,28 @@ static void every_summary_number(void **state)
     assert_int_equal(s.errors, 1);
     assert_int_equal(s.unsupported, 1);
     assert_int_equal(s.unknown, 1);
+}
+
+/* svcomp: every SAFE is the answer true. The bounded SAFEs are counted as
+ * before, by label; what changes is only what is solved, wrong, scored. */
+static void every_summary_number_under_svcomp(void **state)
+{
+    results *r = *state;
+    results_rescore(r, SCORING_SVCOMP);
+    config_summary s;
+    /* A: t5's bounded SAFE on a false task is a missed bug: 2 + 1 - 16 - 32 */
+    summarize_checked(r, 0, &s, /* solved */ 2, /* score */ -45, /* cputime_s */ 66.5);
+    assert_int_equal(s.wrong, 2);
+    assert_int_equal(s.false_alarms, 1);
+    assert_int_equal(s.missed_bugs, 1);
+    assert_int_equal(s.bounded_false, 1);
+    /* A+OPT: t3's bounded SAFE on a true task is correct: 2 + 1 + 2 - 32 */
+    summarize_checked(r, 1, &s, /* solved */ 3, /* score */ -27, /* cputime_s */ 7.2);
+    assert_int_equal(s.correct_true, 2);
+    assert_int_equal(s.bounded_true, 1);
+    summarize_checked(r, 2, &s, /* solved */ 1, /* score */ 1, /* cputime_s */ 19.15);
+    results_rescore(r, SCORING_SOUND);
+    summarize_checked(r, 1, &s, /* solved */ 2, /* score */ -29, /* cputime_s */ 7.2);
 }
 
 static void common_set_of_all_and_per_family(void **state)
@@ -113,12 +141,12 @@ static void common_set_with_the_same_value(void **state)
     results r;
     results_init(&r);
     assert_int_equal(fixture_load(&r, FIXTURE_HEADER ",oc.unroll_bound\n"
-                                      "s,A,oc,,t1.yml,true,true,true,correct,,1,1,1,,4\n"
-                                      "s,A,oc,,t2.yml,true,true,true,correct,,1,1,1,,2\n"
-                                      "s,A,oc,,t3.yml,true,true,true,correct,,1,1,1,,\n"
-                                      "s,A+OPT,oc,,t1.yml,true,true,true,correct,,1,1,1,,8\n"
-                                      "s,A+OPT,oc,,t2.yml,true,true,true,correct,,1,1,1,,2\n"
-                                      "s,A+OPT,oc,,t3.yml,true,true,true,correct,,1,1,1,,2\n"),
+                                      "s,A,oc,,t1.yml,true,true,true,correct,,true,1,1,1,,4\n"
+                                      "s,A,oc,,t2.yml,true,true,true,correct,,true,1,1,1,,2\n"
+                                      "s,A,oc,,t3.yml,true,true,true,correct,,true,1,1,1,,\n"
+                                      "s,A+OPT,oc,,t1.yml,true,true,true,correct,,true,1,1,1,,8\n"
+                                      "s,A+OPT,oc,,t2.yml,true,true,true,correct,,true,1,1,1,,2\n"
+                                      "s,A+OPT,oc,,t3.yml,true,true,true,correct,,true,1,1,1,,2\n"),
                      0);
     config_groups g;
     assert_int_equal(groups_build(&r, NULL, &g), 0);
@@ -144,17 +172,24 @@ static void thesis_5_1_layout_cells(void **state)
     table t;
     layout_build(l, r, &g, &t);
     assert_int_equal(t.n_rows, 3);
-    assert_int_equal(t.n_cols, 8);
-    assert_string_equal(t.header[3], "prop./ref. clauses");
+    assert_int_equal(t.n_cols, 11);
+    assert_string_equal(t.header[2], "wrong");
+    assert_string_equal(t.header[3], "bounded on true");
+    assert_string_equal(t.header[4], "bounded on false");
+    assert_string_equal(t.header[6], "prop./ref. clauses");
     assert_string_equal(table_get(&t, 0, 0), "A");
     assert_string_equal(table_get(&t, 0, 1), "2");
-    assert_string_equal(table_get(&t, 0, 2), "1.5s");
-    assert_string_equal(table_get(&t, 0, 3), "6");
-    assert_string_equal(table_get(&t, 0, 4), "n/a"); /* no solver.time_s column */
-    assert_string_equal(table_get(&t, 0, 5), "150");
-    assert_string_equal(table_get(&t, 1, 1), "3");
-    assert_string_equal(table_get(&t, 1, 5), "65");
-    assert_string_equal(table_get(&t, 2, 2), "8.0s");
+    assert_string_equal(table_get(&t, 0, 2), "1");
+    assert_string_equal(table_get(&t, 0, 3), "0");
+    assert_string_equal(table_get(&t, 0, 4), "1");
+    assert_string_equal(table_get(&t, 0, 5), "1.5s");
+    assert_string_equal(table_get(&t, 0, 6), "6");
+    assert_string_equal(table_get(&t, 0, 7), "n/a"); /* no solver.time_s column */
+    assert_string_equal(table_get(&t, 0, 8), "150");
+    assert_string_equal(table_get(&t, 1, 1), "2");   /* t3 bounded: not solved */
+    assert_string_equal(table_get(&t, 1, 3), "1");
+    assert_string_equal(table_get(&t, 1, 8), "65");
+    assert_string_equal(table_get(&t, 2, 5), "8.0s");
     assert_true(t.group_start[2]);
     assert_false(t.group_start[1]);
     assert_non_null(strstr(t.caption, "A 2, B 1"));
@@ -208,6 +243,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_summary_number),
+        cmocka_unit_test(every_summary_number_under_svcomp),
         cmocka_unit_test(common_set_of_all_and_per_family),
         cmocka_unit_test(common_set_with_the_same_value),
         cmocka_unit_test(thesis_5_1_layout_cells),

@@ -1,2 +1,2 @@
-test_config_SRCS := harness/config.c harness/run_config.c harness/yaml_doc.c
+test_config_SRCS := harness/config.c harness/run_config.c harness/yaml_doc.c harness/scoring.c
 test_config_LIBS := -lyaml

@@ -1,5 +1,5 @@
 /* Unit tests of the results CSV (harness/results.c): quoting, reading,
- * SV-COMP classification and score, resume bookkeeping. */
+ * the answer of a run, resume bookkeeping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,30 +14,21 @@
 #include "../../harness/results.h"
 #include "tmpfile.h"
 
-static run_outcome verdict(int v, long bound)
-{
-    return (run_outcome){ .verdict = v, .bound = bound };
-}
-
-static void classifies_and_scores_like_svcomp(void **state)
+/* The answer of a run is its verdict and the engine's completeness flag;
+ * the bound alone does not make a SAFE bounded or complete. */
+static void a_run_answers_from_verdict_and_completeness(void **state)
 {
     (void)state;
-    run_outcome t = verdict(EXPECT_TRUE, -1), f = verdict(EXPECT_FALSE, -1);
-    run_outcome none = verdict(EXPECT_NONE, -1), tb = verdict(EXPECT_TRUE, 5);
-    assert_string_equal(result_class(EXPECT_TRUE, &t), "correct");
-    assert_int_equal(result_score(EXPECT_TRUE, &t), 2);
-    assert_string_equal(result_class(EXPECT_FALSE, &f), "correct");
-    assert_int_equal(result_score(EXPECT_FALSE, &f), 1);
-    assert_string_equal(result_class(EXPECT_TRUE, &f), "wrong");
-    assert_int_equal(result_score(EXPECT_TRUE, &f), -16);  /* false alarm */
-    assert_string_equal(result_class(EXPECT_FALSE, &t), "wrong");
-    assert_int_equal(result_score(EXPECT_FALSE, &t), -32); /* missed bug */
-    assert_string_equal(result_class(EXPECT_FALSE, &tb), "bounded");
-    assert_int_equal(result_score(EXPECT_FALSE, &tb), 0);
-    assert_string_equal(result_class(EXPECT_TRUE, &tb), "correct");
-    assert_int_equal(result_score(EXPECT_TRUE, &tb), 2);
-    assert_string_equal(result_class(EXPECT_TRUE, &none), "unknown");
-    assert_int_equal(result_score(EXPECT_FALSE, &none), 0);
+    run_outcome proof = { .verdict = EXPECT_TRUE, .bound = -1, .complete = true };
+    run_outcome bounded = { .verdict = EXPECT_TRUE, .bound = 5, .complete = false };
+    run_outcome unbound = { .verdict = EXPECT_TRUE, .bound = -1, .complete = false };
+    run_outcome violation = { .verdict = EXPECT_FALSE, .bound = -1 };
+    run_outcome none = { .verdict = EXPECT_NONE, .bound = -1 };
+    assert_int_equal(run_answer(&proof), ANSWER_PROOF);
+    assert_int_equal(run_answer(&bounded), ANSWER_BOUNDED);
+    assert_int_equal(run_answer(&unbound), ANSWER_BOUNDED); /* no bound, not complete */
+    assert_int_equal(run_answer(&violation), ANSWER_VIOLATION);
+    assert_int_equal(run_answer(&none), ANSWER_NONE);
 }
 
 static void quotes_and_reads_back(void **state)
@@ -85,7 +76,7 @@ static void resume_drops_a_torn_row_and_knows_the_done_pairs(void **state)
     char *path = malloc(strlen(dir) + 16);
     sprintf(path, "%s/results.csv", dir);
     FILE *f = fopen(path, "a");
-    fputs("b,run1,e,o,t/1.yml,true,true,true,correct,,0.1,0.1,1.0,,3\n", f);
+    fputs("b,run1,e,o,t/1.yml,true,true,true,correct,,true,0.1,0.1,1.0,,3\n", f);
     fputs("b,run2,e,o,t/1.yml,tr", f);
     fclose(f);
     assert_true(results_open(&rf, dir, stats, 1, true, &err));
@@ -114,7 +105,7 @@ static void resume_drops_a_torn_row_and_knows_the_done_pairs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(classifies_and_scores_like_svcomp),
+        cmocka_unit_test(a_run_answers_from_verdict_and_completeness),
         cmocka_unit_test(quotes_and_reads_back),
         cmocka_unit_test(resume_drops_a_torn_row_and_knows_the_done_pairs),
     };

@@ -1,1 +1,1 @@
-test_results_SRCS := harness/results.c
+test_results_SRCS := harness/results.c harness/scoring.c

@@ -56,12 +56,12 @@ static void test_write_then_read(void **state)
     slurm_part p;
     assert_true(slurm_part_read(path, &p));
     assert_string_equal(p.row, "b,r/1,selftest,verdict=true,pthread/x.yml,false,true,true,"
-                               "bounded,3,1.250,2.000,10.0,,42,");
+                               "bounded,3,false,1.250,2.000,10.0,,42,");
     assert_string_equal(p.node, "n7");
     assert_string_equal(p.job, "12_3");
     assert_string_equal(p.result, "bounded");
     assert_string_equal(p.status, "true");
-    assert_int_equal(p.score, 0);
+    assert_int_equal(p.answer, ANSWER_BOUNDED);
     assert_string_equal(p.memory_enforced_by, "SLURM job cgroup");
     slurm_part_free(&p);
     free(path);

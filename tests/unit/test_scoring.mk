@@ -1,0 +1,1 @@
+test_scoring_SRCS := harness/scoring.c
