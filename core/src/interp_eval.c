@@ -1,190 +1,17 @@
-/* Expression evaluation of the IR interpreter in the two arithmetics
- * (DESIGN.md, "Semantics"). Values are kept as int64_t: sign-extended for
- * signed types, zero-extended for unsigned ones (64-bit unsigned values
- * keep their bit pattern). Bit-vector arithmetic is done in uint64_t so
- * that nothing overflows in C; undefined operations are reported. */
+/* Expression evaluation of the IR interpreter: the shared C evaluator
+ * (expr_eval.h) reading the interpreter's variables and live cells. */
+#include <ordo/expr_eval.h>
+
 #include "interp_internal.h"
 
 int64_t interp_wrap(ordo_type t, int64_t v)
 {
-    if (t.kind == ORDO_TY_BOOL)
-        return v != 0;
-    unsigned w = t.width;
-    if (w >= 64 || w == 0)
-        return v;
-    uint64_t mask = (UINT64_C(1) << w) - 1;
-    uint64_t bits = (uint64_t)v & mask;
-    bool is_signed = t.kind == ORDO_TY_INT && t.is_signed;
-    if (is_signed && (bits >> (w - 1)) & 1)
-        bits |= ~mask;
-    return (int64_t)bits;
+    return ordo_value_wrap(t, v);
 }
 
 int64_t interp_convert(const ordo_interp *in, ordo_type t, int64_t v)
 {
-    if (in->mode == ORDO_ARITH_INT && t.kind != ORDO_TY_BOOL)
-        return v;
-    return interp_wrap(t, v);
-}
-
-static bool is_unsigned(ordo_type t)
-{
-    return t.kind == ORDO_TY_PTR || (t.kind == ORDO_TY_INT && !t.is_signed);
-}
-
-static eval_status undefined(eval_ctx *c, const char *why)
-{
-    c->why = why;
-    return EVAL_UNDEFINED;
-}
-
-/* Mathematical integers: exact, or undefined beyond 64 bits. */
-static eval_status int_arith(eval_ctx *c, int op, int64_t a, int64_t b, int64_t *r)
-{
-    bool overflow = false;
-    switch (op) {
-    case ORDO_B_ADD: overflow = __builtin_add_overflow(a, b, r); break;
-    case ORDO_B_SUB: overflow = __builtin_sub_overflow(a, b, r); break;
-    case ORDO_B_MUL: overflow = __builtin_mul_overflow(a, b, r); break;
-    case ORDO_B_DIV:
-    case ORDO_B_REM:
-        if (b == 0)
-            return undefined(c, "division by zero");
-        if (a == INT64_MIN && b == -1) {
-            overflow = op == ORDO_B_DIV;
-            *r = 0;
-        } else {
-            *r = op == ORDO_B_DIV ? a / b : a % b;
-        }
-        break;
-    case ORDO_B_SHL:
-        if (b < 0 || b >= 63)
-            return undefined(c, "shift amount out of range");
-        overflow = __builtin_mul_overflow(a, INT64_C(1) << b, r);
-        break;
-    case ORDO_B_SHR:
-        if (b < 0)
-            return undefined(c, "shift amount out of range");
-        *r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b; /* floor(a / 2^b) */
-        break;
-    default:
-        return undefined(c, "unknown operator");
-    }
-    return overflow ? undefined(c, "value beyond 64 bits in int arithmetic") : EVAL_OK;
-}
-
-/* C arithmetic on type t: wrap-around modulo 2^width. */
-static eval_status bv_arith(eval_ctx *c, int op, ordo_type t, ordo_type bt, int64_t a, int64_t b,
-                            int64_t *r)
-{
-    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-    bool sign = !is_unsigned(t);
-    switch (op) {
-    case ORDO_B_ADD: *r = interp_wrap(t, (int64_t)(ua + ub)); return EVAL_OK;
-    case ORDO_B_SUB: *r = interp_wrap(t, (int64_t)(ua - ub)); return EVAL_OK;
-    case ORDO_B_MUL: *r = interp_wrap(t, (int64_t)(ua * ub)); return EVAL_OK;
-    case ORDO_B_DIV:
-    case ORDO_B_REM:
-        if (b == 0)
-            return undefined(c, "division by zero");
-        if (sign && b == -1) /* INT_MIN / -1 wraps; x % -1 is 0 */
-            *r = op == ORDO_B_DIV ? interp_wrap(t, (int64_t)(0 - ua)) : 0;
-        else if (sign)
-            *r = op == ORDO_B_DIV ? a / b : a % b;
-        else
-            *r = (int64_t)(op == ORDO_B_DIV ? ua / ub : ua % ub);
-        *r = interp_wrap(t, *r);
-        return EVAL_OK;
-    case ORDO_B_SHL:
-    case ORDO_B_SHR:
-        if ((!is_unsigned(bt) && b < 0) || ub >= t.width)
-            return undefined(c, "shift amount out of range");
-        if (op == ORDO_B_SHL)
-            *r = interp_wrap(t, (int64_t)(ua << ub));
-        else
-            *r = sign ? (a < 0 ? (int64_t)~(~ua >> ub) : (int64_t)(ua >> ub))
-                      : (int64_t)(ua >> ub);
-        return EVAL_OK;
-    default:
-        return undefined(c, "unknown operator");
-    }
-}
-
-static bool compare(int op, bool unsig, int64_t a, int64_t b)
-{
-    bool lt = unsig ? (uint64_t)a < (uint64_t)b : a < b;
-    bool gt = unsig ? (uint64_t)a > (uint64_t)b : a > b;
-    switch (op) {
-    case ORDO_B_EQ: return a == b;
-    case ORDO_B_NE: return a != b;
-    case ORDO_B_LT: return lt;
-    case ORDO_B_LE: return !gt;
-    case ORDO_B_GT: return gt;
-    default:        return !lt; /* GE */
-    }
-}
-
-static eval_status binop(eval_ctx *c, const ordo_expr *e, int64_t *out)
-{
-    int64_t a, b;
-    if (interp_eval(c, e->kid[0], &a))
-        return EVAL_UNDEFINED;
-    if (e->op == ORDO_B_LAND || e->op == ORDO_B_LOR) { /* short circuit */
-        if ((e->op == ORDO_B_LAND) != (a != 0)) {
-            *out = a != 0;
-            return EVAL_OK;
-        }
-        if (interp_eval(c, e->kid[1], &b))
-            return EVAL_UNDEFINED;
-        *out = b != 0;
-        return EVAL_OK;
-    }
-    if (interp_eval(c, e->kid[1], &b))
-        return EVAL_UNDEFINED;
-    switch (e->op) {
-    case ORDO_B_AND: *out = interp_convert(c->in, e->type, a & b); return EVAL_OK;
-    case ORDO_B_OR:  *out = interp_convert(c->in, e->type, a | b); return EVAL_OK;
-    case ORDO_B_XOR: *out = interp_convert(c->in, e->type, a ^ b); return EVAL_OK;
-    case ORDO_B_EQ: case ORDO_B_NE: case ORDO_B_LT:
-    case ORDO_B_LE: case ORDO_B_GT: case ORDO_B_GE:
-        *out = compare(e->op, c->in->mode == ORDO_ARITH_BV && is_unsigned(e->kid[0]->type), a, b);
-        return EVAL_OK;
-    default:
-        if (c->in->mode == ORDO_ARITH_INT)
-            return int_arith(c, e->op, a, b, out);
-        return bv_arith(c, e->op, e->type, e->kid[1]->type, a, b, out);
-    }
-}
-
-static eval_status unop(eval_ctx *c, const ordo_expr *e, int64_t *out)
-{
-    int64_t a;
-    if (interp_eval(c, e->kid[0], &a))
-        return EVAL_UNDEFINED;
-    switch (e->op) {
-    case ORDO_U_LNOT:
-        *out = a == 0;
-        return EVAL_OK;
-    case ORDO_U_BITNOT:
-        *out = interp_convert(c->in, e->type, (int64_t)~(uint64_t)a);
-        return EVAL_OK;
-    default: /* NEG */
-        if (c->in->mode == ORDO_ARITH_INT && a == INT64_MIN)
-            return undefined(c, "value beyond 64 bits in int arithmetic");
-        *out = interp_convert(c->in, e->type, (int64_t)(0 - (uint64_t)a));
-        return EVAL_OK;
-    }
-}
-
-static eval_status load(eval_ctx *c, const ordo_expr *e, int64_t *out)
-{
-    int64_t addr;
-    if (interp_eval(c, e->kid[0], &addr))
-        return EVAL_UNDEFINED;
-    if (!interp_mem_valid(&c->in->mem, (uint64_t)addr))
-        return undefined(c, addr ? "read of an invalid address" : "read through a NULL pointer");
-    *out = interp_convert(c->in, e->type, interp_mem_get(&c->in->mem, (uint64_t)addr));
-    return EVAL_OK;
+    return ordo_value_convert(in->mode, t, v);
 }
 
 int64_t *interp_local(const ordo_interp *in, const interp_frame *f, unsigned var)
@@ -193,36 +20,29 @@ int64_t *interp_local(const ordo_interp *in, const interp_frame *f, unsigned var
     return &store[in->slot[var]];
 }
 
+static ordo_eval_status read_var(void *ctx, unsigned var, int64_t *value, const char **why)
+{
+    (void)why;
+    eval_ctx *c = ctx;
+    const ordo_var *v = &c->in->p->vars[var];
+    *value = v->is_global ? c->in->globals[var] : *interp_local(c->in, c->frame, var);
+    return ORDO_EVAL_OK;
+}
+
+static ordo_eval_status read_cell(void *ctx, uint64_t addr, int64_t *value, const char **why)
+{
+    eval_ctx *c = ctx;
+    if (!interp_mem_valid(&c->in->mem, addr)) {
+        *why = addr ? "read of an invalid address" : "read through a NULL pointer";
+        return ORDO_EVAL_UNDEFINED;
+    }
+    *value = interp_mem_get(&c->in->mem, addr);
+    return ORDO_EVAL_OK;
+}
+
 eval_status interp_eval(eval_ctx *c, const ordo_expr *e, int64_t *out)
 {
-    switch (e->kind) {
-    case ORDO_E_CONST:
-        *out = interp_convert(c->in, e->type, e->value);
-        return EVAL_OK;
-    case ORDO_E_VAR: {
-        const ordo_var *v = &c->in->p->vars[e->var];
-        *out = v->is_global ? c->in->globals[e->var] : *interp_local(c->in, c->frame, e->var);
-        return EVAL_OK;
-    }
-    case ORDO_E_LOAD:
-        return load(c, e, out);
-    case ORDO_E_UNOP:
-        return unop(c, e, out);
-    case ORDO_E_BINOP:
-        return binop(c, e, out);
-    case ORDO_E_ITE: {
-        int64_t cond;
-        if (interp_eval(c, e->kid[0], &cond))
-            return EVAL_UNDEFINED;
-        return interp_eval(c, e->kid[cond ? 1 : 2], out);
-    }
-    case ORDO_E_CAST: {
-        int64_t a;
-        if (interp_eval(c, e->kid[0], &a))
-            return EVAL_UNDEFINED;
-        *out = interp_convert(c->in, e->type, a);
-        return EVAL_OK;
-    }
-    }
-    return undefined(c, "unknown expression");
+    ordo_eval_reader r = { c, read_var, read_cell };
+    return ordo_expr_eval(c->in->mode, e, &r, out, &c->why) == ORDO_EVAL_OK ? EVAL_OK
+                                                                           : EVAL_UNDEFINED;
 }
