@@ -1,0 +1,57 @@
+/*
+ * The path formula of an abstract counterexample (thesis Section 2.2.4):
+ * the edges of the ARG path in SSA form, one variable per assignment,
+ * one memory array per store, each thread with its own locals. Every
+ * statement that constrains the path is asserted under a label of its
+ * own, so that an unsat core names statements, and through them the
+ * places (variables, cells) a refinement may track.
+ */
+#ifndef CEGAR_PATH_H
+#define CEGAR_PATH_H
+
+#include <ordo/smt_expr.h>
+
+#include "transfer.h"
+
+typedef struct {
+    ordo_term label;
+    unsigned *vars;
+    unsigned n_vars;
+    uint64_t *cells;
+    unsigned n_cells;
+} cg_label;
+
+/* A nondeterministic value of the path, in order. */
+typedef struct {
+    unsigned thread;
+    ordo_term term;   /* NULL: a havoc the analysed program dropped (SCOI) */
+    ordo_type type;
+} cg_havoc;
+
+typedef struct {
+    ordo_smt *smt;
+    ordo_smt_env env;
+    const cg_model *m;
+    const ordo_program *shown;   /* the program before SCOI (edges by index) */
+    ordo_term *globals;          /* current term per variable, NULL: initial */
+    ordo_term **locals;          /* per thread */
+    unsigned n_threads;
+    unsigned cur;                /* the thread whose statements are encoded */
+    cg_label *labels;
+    unsigned n_labels, cap_labels;
+    cg_havoc *havocs;
+    unsigned n_havocs, cap_havocs;
+    const char *error;           /* a statement could not be encoded */
+} cg_path;
+
+/* Encodes the path into smt (asserting label => statement). */
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n);
+/* Checks the path: SAT (a model is ready), UNSAT (the core is read with
+ * cg_path_core_label) or UNKNOWN. */
+ordo_smt_result cg_path_check(cg_path *pf);
+/* After UNSAT: the labels of the core (indices into labels), malloc'ed. */
+unsigned cg_path_core(cg_path *pf, unsigned **out);
+void cg_path_free(cg_path *pf);
+
+#endif
