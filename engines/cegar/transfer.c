@@ -128,12 +128,23 @@ static unsigned long type_values(ordo_type t)
     return t.width >= 8 * sizeof(unsigned long) ? 0 : 1ul << t.width;
 }
 
+/* Does the precision keep the value written to lv? */
+static bool tracked(step *c, cg_state *s, const ordo_lvalue *lv)
+{
+    if (!lv->is_mem)
+        return c->m->prec->vars[lv->var];
+    expl_view v = view(c->m, s, c->t);
+    int64_t addr;
+    return expl_eval(&v, lv->addr, &addr, NULL) == ORDO_EVAL_OK &&
+           cg_prec_has_cell(c->m->prec, (uint64_t)addr);
+}
+
 /* A havoc: unknown, or one successor per value when the type has at most
- * maxenum of them. */
+ * maxenum of them and the precision keeps the value. */
 static void exec_havoc(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     unsigned long n = type_values(st->lhs.type);
-    if (c->m->maxenum <= 1 || n == 0 || n > c->m->maxenum) {
+    if (c->m->maxenum <= 1 || n == 0 || n > c->m->maxenum || !tracked(c, s, &st->lhs)) {
         write(c, s, &st->lhs, false, 0);
         next(c, s, i);
         return;
