@@ -8,6 +8,7 @@
 #include "cegar.h"
 #include "cex.h"
 #include "refine.h"
+#include "sync_prec.h"
 
 typedef struct {
     const cg_config *cfg;
@@ -171,6 +172,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: no solver plugin"));
     } else {
         cg_prec_init(&g.prec, g.analysed->n_vars);
+        cg_prec_add_mutex_sources(&g.prec, g.analysed);
         bool done = false;
         while (!done) {
             o = iterate(&g, &done);

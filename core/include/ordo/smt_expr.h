@@ -33,8 +33,9 @@ typedef struct {
     const char *error;      /* set when a term could not be made */
 } ordo_smt_env;
 
-/* The term of e's value; *defined (a Bool term, initially true) gets the
- * conditions under which e is defined conjoined. NULL on error. */
+/* The term of e's value; the conditions under which e is defined are
+ * conjoined to *defined (a Bool term; NULL stands for true). NULL on
+ * error (env->error says why). */
 ordo_term ordo_smt_expr(ordo_smt_env *env, const ordo_expr *e, ordo_term *defined);
 /* The sort of values of type t. */
 ordo_sort ordo_smt_sort_of(ordo_smt_env *env, ordo_type t);
