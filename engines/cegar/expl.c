@@ -89,7 +89,7 @@ bool expl_get(const cg_state *s, uint64_t key, int64_t *value)
     return true;
 }
 
-static void set(cg_state *s, uint64_t key, int64_t value)
+void expl_set(cg_state *s, uint64_t key, int64_t value)
 {
     unsigned i = value_slot(s, key);
     if (i < s->n_vals && s->vals[i].key == key) {
@@ -153,7 +153,7 @@ void expl_write_var(const expl_view *v, unsigned var, bool known, int64_t value)
 {
     uint64_t key = expl_var_key(v, var);
     if (known && v->prec->vars[var])
-        set(v->s, key, ordo_value_convert(v->mode, v->p->vars[var].type, value));
+        expl_set(v->s, key, ordo_value_convert(v->mode, v->p->vars[var].type, value));
     else
         expl_forget(v->s, key);
 }
@@ -163,7 +163,7 @@ void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t valu
     if (addr >= CG_VAR_KEY)
         return;
     if (known && cg_prec_has_cell(v->prec, addr))
-        set(v->s, addr, value);
+        expl_set(v->s, addr, value);
     else
         expl_forget(v->s, addr);
 }

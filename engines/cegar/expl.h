@@ -39,6 +39,7 @@ typedef struct {
 
 uint64_t expl_var_key(const expl_view *v, unsigned var);
 bool expl_get(const cg_state *s, uint64_t key, int64_t *value);
+void expl_set(cg_state *s, uint64_t key, int64_t value);
 void expl_forget(cg_state *s, uint64_t key);
 /* The value of e in the view (UNKNOWN when it reads an unknown place). */
 ordo_eval_status expl_eval(const expl_view *v, const ordo_expr *e, int64_t *out,

@@ -1,6 +1,7 @@
 /* The path formula of an abstract counterexample (path.h). */
 #include <stdlib.h>
 
+#include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
 #include "path.h"
@@ -96,6 +97,7 @@ static void stmt_places(places *pl, const ordo_stmt *st)
     expr_places(pl, st->rhs);
     expr_places(pl, st->cond);
     expr_places(pl, st->addr);
+    expr_places(pl, st->size);
     if (st->kind == ORDO_S_THREAD_START && st->rhs) {
         const ordo_proc *f = &pl->pf->m->p->procs[st->proc];
         if (f->n_params > 0)
@@ -230,6 +232,38 @@ static void mutex(stmt_ctx *c, const ordo_stmt *st)
     assign(c, &cell, ordo_smt_const(&c->pf->env, cell.type, st->kind == ORDO_S_LOCK));
 }
 
+static const ordo_type cell_index_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = false };
+
+/* n cells from the next fresh address on, as the interpreter allocates
+ * them (ordo_alloc_base: at least one cell, 16-cell aligned). */
+static void alloc(stmt_ctx *c, const ordo_stmt *st)
+{
+    cg_path *pf = c->pf;
+    ordo_smt *s = pf->smt;
+    ordo_smt_env *env = &pf->env;
+    bool bv = env->mode == ORDO_ARITH_BV;
+    ordo_type u64 = cell_index_type;
+    ordo_term n = expr(c, st->size);
+    if (!n)
+        return;
+    n = ordo_smt_convert(env, n, st->size->type, u64);
+    require(c, ordo_smt_app2(s, bv ? ORDO_OP_BVULE : ORDO_OP_LE, n,
+                             ordo_smt_const(env, u64, (int64_t)ORDO_MAX_ALLOC_CELLS)));
+    ordo_term zero = ordo_smt_const(env, u64, 0), one = ordo_smt_const(env, u64, 1);
+    ordo_term span = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_EQ, n, zero), one, n);
+    ordo_term up = ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, span,
+                                 ordo_smt_const(env, u64, 15));
+    ordo_term rounded = bv ? ordo_smt_app2(s, ORDO_OP_BVAND, up, ordo_smt_const(env, u64, ~INT64_C(15)))
+                           : ordo_smt_app2(s, ORDO_OP_SUB, up,
+                                           ordo_smt_app2(s, ORDO_OP_IMOD, up,
+                                                         ordo_smt_const(env, u64, 16)));
+    ordo_term base = pf->next_alloc;
+    pf->next_alloc = fresh(pf, ordo_smt_sort_of(env, u64));
+    require(c, ordo_smt_app2(s, ORDO_OP_EQ, pf->next_alloc,
+                             ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, base, rounded)));
+    assign(c, &st->lhs, ordo_smt_convert(env, base, u64, st->lhs.type));
+}
+
 static void join(stmt_ctx *c, const ordo_stmt *st)
 {
     int64_t id = c->a->join;
@@ -254,6 +288,7 @@ static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)
     case ORDO_S_THREAD_JOIN:  join(c, st); return;
     case ORDO_S_LOCK:
     case ORDO_S_UNLOCK:       mutex(c, st); return;
+    case ORDO_S_ALLOC:        alloc(c, st); return;
     default:                  return; /* control and synchronisation only */
     }
 }
@@ -320,6 +355,7 @@ void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_pr
     pf->globals = xcalloc(m->p->n_vars + 1, sizeof *pf->globals);
     new_thread(pf);
     pf->env.mem = initial_memory(pf);
+    pf->next_alloc = ordo_smt_const(&pf->env, cell_index_type, (int64_t)m->p->next_address);
     for (unsigned i = 0; i < n && !pf->error; i++)
         encode_edge(pf, &actions[i], before[i]);
 }

@@ -37,6 +37,7 @@ typedef struct {
     ordo_term **locals;          /* per thread */
     unsigned n_threads;
     unsigned cur;                /* the thread whose statements are encoded */
+    ordo_term next_alloc;        /* the next allocation's base (interp.h) */
     cg_label *labels;
     unsigned n_labels, cap_labels;
     cg_havoc *havocs;

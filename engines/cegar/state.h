@@ -21,6 +21,10 @@ static inline uint64_t cg_var_key(unsigned thread, unsigned var)
     return CG_VAR_KEY | (uint64_t)thread << 32 | var;
 }
 
+/* The first fresh address of the next allocation (interp.h:
+ * ordo_alloc_base), tracked in every precision: a place no thread owns. */
+#define CG_ALLOC_KEY (CG_VAR_KEY | UINT64_C(0x7fffffff) << 32 | UINT64_C(0xffffffff))
+
 typedef struct {
     uint64_t key;
     int64_t value;

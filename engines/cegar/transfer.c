@@ -1,6 +1,7 @@
 /* The transfer function (transfer.h) of the explicit-value domain. */
 #include <stdlib.h>
 
+#include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
 #include "transfer.h"
@@ -61,6 +62,7 @@ cg_state *cg_initial_state(const cg_model *m)
         if (m->p->vars[i].is_global)
             expl_write_var(&v, i, true, m->p->vars[i].init);
     init_locals(m, s, 0, m->p->main_proc);
+    expl_set(s, CG_ALLOC_KEY, (int64_t)m->p->next_address);
     for (unsigned i = 0; i < m->prec->n_cells; i++)
         expl_write_cell(&v, m->prec->cells[i], true, initial_cell(m, m->prec->cells[i]));
     return s;
@@ -269,6 +271,40 @@ static void exec_assign(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     next(c, s, i);
 }
 
+/* malloc: the interpreter's next base (interp.h: ordo_alloc_base), known
+ * while every size so far was known. */
+static void exec_alloc(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
+{
+    expl_view v = view(c->m, s, c->t);
+    int64_t n, fresh;
+    ordo_eval_status r = expl_eval(&v, st->size, &n, NULL);
+    if (r == ORDO_EVAL_UNDEFINED || (r == ORDO_EVAL_OK && (uint64_t)n > ORDO_MAX_ALLOC_CELLS)) {
+        cg_state_free(s);
+        return;
+    }
+    bool known = expl_get(s, CG_ALLOC_KEY, &fresh);
+    uint64_t base = (uint64_t)fresh, after = base;
+    if (known && r == ORDO_EVAL_OK) {
+        ordo_alloc_base(&after, (uint64_t)n);
+        expl_set(s, CG_ALLOC_KEY, (int64_t)after);
+    } else {
+        expl_forget(s, CG_ALLOC_KEY);
+    }
+    write(c, s, &st->lhs, known, (int64_t)base);
+    next(c, s, i);
+}
+
+static void exec_free(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
+{
+    expl_view v = view(c->m, s, c->t);
+    int64_t addr;
+    if (expl_eval(&v, st->addr, &addr, NULL) == ORDO_EVAL_UNDEFINED) {
+        cg_state_free(s);
+        return;
+    }
+    next(c, s, i);
+}
+
 static void exec_atomic(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     if (st->kind == ORDO_S_ATOMIC_BEGIN) {
@@ -311,10 +347,8 @@ static void exec(step *c, cg_state *s, unsigned i)
         s->threads[c->t].done = true;
         next(c, s, i);
         return;
-    case ORDO_S_ALLOC:
-    case ORDO_S_FREE:
-        unsupported(c, s, "malloc and free");
-        return;
+    case ORDO_S_ALLOC:        exec_alloc(c, s, st, i); return;
+    case ORDO_S_FREE:         exec_free(c, s, st, i); return;
     default:
         unsupported(c, s, "a call that was not inlined");
         return;
