@@ -293,17 +293,6 @@ static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)
     }
 }
 
-static void flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap)
-{
-    if (st->kind != ORDO_S_SEQ) {
-        XGROW(*list, *n, *cap);
-        (*list)[(*n)++] = st;
-        return;
-    }
-    for (unsigned i = 0; i < st->n_stmts; i++)
-        flatten(st->stmts[i], list, n, cap);
-}
-
 static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
 {
     if (!c->f)
@@ -331,8 +320,8 @@ static void encode_edge(cg_path *pf, const cg_action *a, const cg_state *before)
     const ordo_stmt *sh = pf->shown->procs[proc].edges[a->edge].stmt;
     const ordo_stmt **list = NULL, **shown = NULL;
     unsigned n = 0, cap = 0, n_shown = 0, cap_shown = 0;
-    flatten(st, &list, &n, &cap);
-    flatten(sh, &shown, &n_shown, &cap_shown);
+    cg_flatten(st, &list, &n, &cap);
+    cg_flatten(sh, &shown, &n_shown, &cap_shown);
     pf->cur = a->thread;
     for (unsigned i = 0; i < n && !pf->error; i++) {
         stmt_ctx c = { .pf = pf, .a = a, .before = before };

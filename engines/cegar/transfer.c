@@ -355,7 +355,7 @@ static void exec(step *c, cg_state *s, unsigned i)
     }
 }
 
-static void flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap)
+void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap)
 {
     if (st->kind != ORDO_S_SEQ) {
         XGROW(*list, *n, *cap);
@@ -363,7 +363,7 @@ static void flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, u
         return;
     }
     for (unsigned i = 0; i < st->n_stmts; i++)
-        flatten(st->stmts[i], list, n, cap);
+        cg_flatten(st->stmts[i], list, n, cap);
 }
 
 static void take_edge(cg_model *m, const cg_state *s, unsigned t, unsigned edge, cg_succs *out)
@@ -371,7 +371,7 @@ static void take_edge(cg_model *m, const cg_state *s, unsigned t, unsigned edge,
     const ordo_stmt *st = m->p->procs[s->threads[t].proc].edges[edge].stmt;
     step c = { .m = m, .t = t, .action = { t, edge, -1 }, .out = out };
     unsigned cap = 0;
-    flatten(st, &c.list, &c.n, &cap);
+    cg_flatten(st, &c.list, &c.n, &cap);
     exec(&c, cg_state_copy(s), 0);
     free(c.list);
 }

@@ -43,6 +43,9 @@ void cg_model_free(cg_model *m);
 /* The initial state: main at its initial location, tracked places at
  * their initial values. */
 cg_state *cg_initial_state(const cg_model *m);
+/* The statements of an edge in order, SEQs flattened: appended to
+ * (*list, *n, *cap). */
+void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap);
 /* Appends the successors of s to out (states owned by out). */
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out);
 void cg_succs_clear(cg_succs *out);

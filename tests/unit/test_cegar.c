@@ -49,21 +49,37 @@ static ordo_program *havoc_bool(unsigned *b)
     return p;
 }
 
+/* A model of p at a precision tracking the variable `tracked` (if >= 0). */
+typedef struct {
+    cg_model m;
+    cg_prec prec;
+} model_at;
+
+static void open_model(model_at *x, const ordo_program *p, int tracked, unsigned maxenum)
+{
+    x->m = cg_model_new(p, ORDO_ARITH_BV, maxenum);
+    cg_prec_init(&x->prec, p->n_vars);
+    if (tracked >= 0)
+        cg_prec_add_var(&x->prec, (unsigned)tracked);
+    x->m.prec = &x->prec;
+}
+
+static void close_model(model_at *x)
+{
+    cg_prec_free(&x->prec);
+    cg_model_free(&x->m);
+}
+
 /* The successors of the initial state of p at a precision tracking var. */
 static void initial_successors(const ordo_program *p, int tracked, unsigned maxenum,
                                cg_succs *out)
 {
-    cg_model m = cg_model_new(p, ORDO_ARITH_BV, maxenum);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    if (tracked >= 0)
-        cg_prec_add_var(&prec, (unsigned)tracked);
-    m.prec = &prec;
-    cg_state *s = cg_initial_state(&m);
-    cg_successors(&m, s, out);
+    model_at x;
+    open_model(&x, p, tracked, maxenum);
+    cg_state *s = cg_initial_state(&x.m);
+    cg_successors(&x.m, s, out);
     cg_state_free(s);
-    cg_prec_free(&prec);
-    cg_model_free(&m);
+    close_model(&x);
 }
 
 static void havoc_maxenum_1_gives_one_unknown_successor(void **state)
@@ -119,18 +135,13 @@ static ordo_program *two_location_loop(unsigned *x)
 
 static void arg_of(const ordo_program *p, int tracked, cg_arg *arg)
 {
-    cg_model m = cg_model_new(p, ORDO_ARITH_BV, 1);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    if (tracked >= 0)
-        cg_prec_add_var(&prec, (unsigned)tracked);
-    m.prec = &prec;
+    model_at x;
+    open_model(&x, p, tracked, 1);
     cg_arg_init(arg);
     cg_search_stats st = { 0 };
     unsigned error;
-    assert_int_equal(cg_search(&m, arg, false, NULL, &st, &error), CG_SEARCH_COMPLETE);
-    cg_prec_free(&prec);
-    cg_model_free(&m);
+    assert_int_equal(cg_search(&x.m, arg, false, NULL, &st, &error), CG_SEARCH_COMPLETE);
+    close_model(&x);
 }
 
 static void coverage_closes_a_loop(void **state)
@@ -196,14 +207,13 @@ static void a_held_mutex_blocks(void **state)
     (void)state;
     ordo_program *p = held_mutex(false);
     /* after main's lock and start: the worker has no enabled action */
-    cg_model m = cg_model_new(p, ORDO_ARITH_BV, 1);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    m.prec = &prec;
-    cg_state *s = cg_initial_state(&m);
+    model_at x;
+    open_model(&x, p, -1, 1);
+    cg_model *m = &x.m;
+    cg_state *s = cg_initial_state(m);
     cg_succs out = { 0 };
     for (int step = 0; step < 2; step++) {
-        cg_successors(&m, s, &out);
+        cg_successors(m, s, &out);
         assert_int_equal(out.n, 1);
         cg_state_free(s);
         s = out.v[0].state;
@@ -211,14 +221,13 @@ static void a_held_mutex_blocks(void **state)
     }
     assert_int_equal(s->n_threads, 2);
     assert_int_equal(cg_state_mutex_owner(s, p->objects[0].base), 0);
-    cg_successors(&m, s, &out);
+    cg_successors(m, s, &out);
     for (unsigned i = 0; i < out.n; i++)
         assert_int_equal(out.v[i].action.thread, 0);
     cg_succs_clear(&out);
     free(out.v);
     cg_state_free(s);
-    cg_prec_free(&prec);
-    cg_model_free(&m);
+    close_model(&x);
 
     cg_counters c;
     cg_outcome o = verify(p, &c);
@@ -253,15 +262,15 @@ static void a_spurious_path_tracks_the_core_variables(void **state)
     (void)state;
     unsigned x, y;
     ordo_program *p = spurious(&x, &y);
-    cg_model m = cg_model_new(p, ORDO_ARITH_BV, 1);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    m.prec = &prec;
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_model *m = &mx.m;
+    cg_prec *prec = &mx.prec;
     cg_arg arg;
     cg_arg_init(&arg);
     cg_search_stats st = { 0 };
     unsigned error;
-    assert_int_equal(cg_search(&m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+    assert_int_equal(cg_search(m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
     cg_action *actions;
     const cg_state **states;
     unsigned n;
@@ -270,20 +279,19 @@ static void a_spurious_path_tracks_the_core_variables(void **state)
     ordo_smt_config sc = { .produce_cores = true };
     ordo_smt *smt = ordo_smt_create(&z3, &sc);
     cg_path pf;
-    cg_path_encode(&pf, smt, &m, p, actions, states, n);
+    cg_path_encode(&pf, smt, m, p, actions, states, n);
     assert_null(pf.error);
     assert_int_equal(cg_path_check(&pf), ORDO_SMT_UNSAT);
-    assert_int_equal(cg_refine_unsat_core(&pf, &prec), 1);
-    assert_true(prec.vars[x]);
-    assert_false(prec.vars[y]);
-    assert_int_equal(cg_prec_size(&prec), 1);
+    assert_int_equal(cg_refine_unsat_core(&pf, prec), 1);
+    assert_true(prec->vars[x]);
+    assert_false(prec->vars[y]);
+    assert_int_equal(cg_prec_size(prec), 1);
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
     free(actions);
     free(states);
     cg_arg_free(&arg);
-    cg_prec_free(&prec);
-    cg_model_free(&m);
+    close_model(&mx);
 
     cg_counters c;
     cg_outcome o = verify(p, &c);
