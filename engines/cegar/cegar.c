@@ -8,7 +8,7 @@
 
 #include "cegar.h"
 
-static const char *const domains[] = { "expl", NULL };
+static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
 static const char *const refinements[] = { "unsat-core", NULL };
 static const char *const pors[] = { "nopor", NULL };
@@ -17,14 +17,14 @@ static const char *const ariths[] = { "auto", "bv", NULL };
 
 static const ordo_option_desc options[] = {
     { "domain", ORDO_OPT_ENUM, "expl", domains, 0, -1,
-      "abstract domain: expl (explicit values; pred: not yet)" },
+      "abstract domain: expl (explicit values) or pred (Cartesian predicate abstraction)" },
     { "maxenum", ORDO_OPT_INT, "1", NULL, 1, 1000000,
       "EXPL: a havoc of a type with at most N values gives one successor per value "
       "(1: the value becomes unknown, the thesis' setting)" },
     { "search", ORDO_OPT_ENUM, "dfs", searches, 0, -1, "ARG exploration order" },
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
-      "unsat-core: track the places of an unsat core of the path formula "
-      "(seq-itp, bin-itp: not yet)" },
+      "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
+      "its conditions' atoms and their weakest preconditions (seq-itp, bin-itp: not yet)" },
     { "por", ORDO_OPT_ENUM, "nopor", pors, 0, -1,
       "partial-order reduction (Chapter 3; spor, aaspor: not yet)" },
     { "coi", ORDO_OPT_ENUM, "none", cois, 0, -1,
@@ -57,6 +57,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .maxenum = (unsigned)ordo_opt_int(opt, "maxenum"),
         .bfs = ordo_opt_is(opt, "search", "bfs"),
         .scoi = ordo_opt_is(opt, "coi", "scoi"),
+        .pred = ordo_opt_is(opt, "domain", "pred"),
     };
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(in->program, &cfg, in->solvers, in->deadline, &c);
@@ -74,7 +75,7 @@ static const ordo_plugin plugin = {
     .name = "cegar",
     .version = "0.1.0",
     .description = "abstraction refinement over the multi-threaded CFA (thesis Chapter 2): "
-                   "EXPL domain, unsat-core refinement, ARG with coverage",
+                   "EXPL and PRED domains, unsat-core refinement, ARG with coverage",
     .options = options,
     .stats = stats,
     .engine = &engine,

@@ -45,6 +45,7 @@ typedef struct {
     unsigned maxenum;
     bool bfs;
     bool scoi;        /* analyse the program after the static cone of influence */
+    bool pred;        /* the predicate domain (else explicit values) */
 } cg_config;
 
 typedef struct {

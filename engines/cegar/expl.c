@@ -15,6 +15,7 @@ void cg_prec_free(cg_prec *pr)
 {
     free(pr->vars);
     free(pr->cells);
+    free(pr->preds);
     *pr = (cg_prec){ 0 };
 }
 
@@ -59,7 +60,7 @@ bool cg_prec_add_cell(cg_prec *pr, uint64_t addr)
 
 unsigned cg_prec_size(const cg_prec *pr)
 {
-    unsigned n = pr->n_cells;
+    unsigned n = pr->n_cells + pr->n_preds;
     for (unsigned v = 0; v < pr->n_vars; v++)
         n += pr->vars[v];
     return n;
@@ -115,7 +116,7 @@ void expl_forget_cells(cg_state *s)
 {
     unsigned j = 0;
     for (unsigned i = 0; i < s->n_vals; i++)
-        if (s->vals[i].key & CG_VAR_KEY)
+        if (s->vals[i].key >= CG_CELL_LIMIT)
             s->vals[j++] = s->vals[i];
     s->n_vals = j;
 }
@@ -139,7 +140,7 @@ static ordo_eval_status read_cell(void *ctx, uint64_t addr, int64_t *value, cons
         *why = "read through a NULL pointer";
         return ORDO_EVAL_UNDEFINED;
     }
-    return addr < CG_VAR_KEY && expl_get(v->s, addr, value) ? ORDO_EVAL_OK : ORDO_EVAL_UNKNOWN;
+    return addr < CG_CELL_LIMIT && expl_get(v->s, addr, value) ? ORDO_EVAL_OK : ORDO_EVAL_UNKNOWN;
 }
 
 ordo_eval_status expl_eval(const expl_view *v, const ordo_expr *e, int64_t *out,
@@ -160,7 +161,7 @@ void expl_write_var(const expl_view *v, unsigned var, bool known, int64_t value)
 
 void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t value)
 {
-    if (addr >= CG_VAR_KEY)
+    if (addr >= CG_CELL_LIMIT)
         return;
     if (known && cg_prec_has_cell(v->prec, addr))
         expl_set(v->s, addr, value);

@@ -17,6 +17,8 @@ typedef struct {
     bool *vars;
     unsigned n_cells, cap_cells;
     uint64_t *cells;     /* sorted */
+    unsigned n_preds, cap_preds;
+    const ordo_expr **preds; /* PRED (pred.h) */
 } cg_prec;
 
 void cg_prec_init(cg_prec *pr, unsigned n_vars);
@@ -25,7 +27,7 @@ void cg_prec_free(cg_prec *pr);
 bool cg_prec_add_var(cg_prec *pr, unsigned var);
 bool cg_prec_add_cell(cg_prec *pr, uint64_t addr);
 bool cg_prec_has_cell(const cg_prec *pr, uint64_t addr);
-/* Tracked variables plus tracked cells. */
+/* Tracked variables, cells and predicates. */
 unsigned cg_prec_size(const cg_prec *pr);
 
 /* The data state of one thread's view: globals, cells and its locals. */

@@ -9,6 +9,7 @@
 #include "cex.h"
 #include "refine.h"
 #include "sync_prec.h"
+#include "wp.h"
 
 typedef struct {
     const cg_config *cfg;
@@ -100,7 +101,8 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                                  ordo_smt_reason_unknown(smt));
-        else if (cg_refine_unsat_core(&pf, &g->prec) == 0)
+        else if ((g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
+                               : cg_refine_unsat_core(&pf, &g->prec)) == 0)
             o.reason = xasprintf("cegar: the refinement of a spurious path of %u steps "
                                  "tracks nothing new", n);
         else
@@ -133,6 +135,11 @@ static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
+    if (g->cfg->pred && !(m.smt = ordo_smt_create(g->solvers, NULL))) {
+        cg_model_free(&m);
+        *done = true;
+        return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: the solver could not be created"));
+    }
     cg_arg arg;
     cg_arg_init(&arg);
     cg_search_stats st = { 0 };
@@ -153,6 +160,11 @@ static cg_outcome iterate(cegar *g, bool *done)
         g->c->refinement_s += ordo_process_cputime_s() - t1;
     } else {
         o = search_outcome(r, &m);
+    }
+    g->c->transfer_checks += m.transfer_checks;
+    if (m.smt) {
+        add_solver_stats(g, m.smt);
+        ordo_smt_destroy(m.smt);
     }
     cg_arg_free(&arg);
     cg_model_free(&m);

@@ -11,12 +11,20 @@ static ordo_term *slot(cg_path *pf, unsigned var)
     return pf->m->p->vars[var].is_global ? &pf->globals[var] : &pf->locals[pf->cur][var];
 }
 
+static bool starts_unknown(const cg_path *pf, unsigned var)
+{
+    const ordo_var *v = &pf->m->p->vars[var];
+    return v->is_global ? pf->symbolic : pf->cur < pf->n_symbolic;
+}
+
 static ordo_term current(void *ctx, unsigned var)
 {
     cg_path *pf = ctx;
     ordo_term *t = slot(pf, var);
+    const ordo_var *v = &pf->m->p->vars[var];
     if (!*t)
-        *t = ordo_smt_const(&pf->env, pf->m->p->vars[var].type, pf->m->p->vars[var].init);
+        *t = starts_unknown(pf, var) ? ordo_smt_var(pf->smt, NULL, ordo_smt_sort_of(&pf->env, v->type))
+                                     : ordo_smt_const(&pf->env, v->type, v->init);
     return *t;
 }
 
@@ -112,6 +120,7 @@ typedef struct {
     const cg_action *a;
     const cg_state *before;
     ordo_term f;        /* the statement's constraint (NULL: true) */
+    int64_t joined;     /* THREAD_JOIN: the thread joined */
 } stmt_ctx;
 
 static void require(stmt_ctx *c, ordo_term t)
@@ -271,6 +280,7 @@ static void join(stmt_ctx *c, const ordo_stmt *st)
         c->pf->error = "a join whose thread the abstract path does not name";
         return;
     }
+    c->joined = id;
     equals(c, st->cond, id);
 }
 
@@ -299,7 +309,8 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
         return;
     XGROW(pf->labels, pf->n_labels, pf->cap_labels);
     cg_label *l = &pf->labels[pf->n_labels++];
-    *l = (cg_label){ .label = fresh(pf, ordo_smt_bool_sort(pf->smt)) };
+    *l = (cg_label){ .label = fresh(pf, ordo_smt_bool_sort(pf->smt)), .stmt = st,
+                     .thread = c->a->thread, .join = c->joined };
     places pl = { .pf = pf, .l = l,
                   .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
                          .s = (cg_state *)c->before, .thread = c->a->thread } };
@@ -313,7 +324,7 @@ static bool dropped_havoc(const ordo_stmt *analysed, const ordo_stmt *shown)
     return shown && shown->kind == ORDO_S_HAVOC && analysed->kind != ORDO_S_HAVOC;
 }
 
-static void encode_edge(cg_path *pf, const cg_action *a, const cg_state *before)
+void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
 {
     unsigned proc = before->threads[a->thread].proc;
     const ordo_stmt *st = pf->m->p->procs[proc].edges[a->edge].stmt;
@@ -336,17 +347,62 @@ static void encode_edge(cg_path *pf, const cg_action *a, const cg_state *before)
     free(shown);
 }
 
-void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
-                    const cg_action *actions, const cg_state *const *before, unsigned n)
+static void begin(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
 {
     *pf = (cg_path){ .smt = smt, .m = m, .shown = shown };
     pf->env = (ordo_smt_env){ .smt = smt, .mode = m->mode, .var = current, .ctx = pf };
     pf->globals = xcalloc(m->p->n_vars + 1, sizeof *pf->globals);
+}
+
+void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                      const cg_state *s)
+{
+    begin(pf, smt, m, shown);
+    pf->symbolic = true;
+    pf->n_symbolic = s->n_threads;
+    for (unsigned t = 0; t < s->n_threads; t++)
+        new_thread(pf);
+    pf->env.mem = fresh(pf, ordo_smt_mem_sort(&pf->env));
+    pf->next_alloc = fresh(pf, ordo_smt_sort_of(&pf->env, cell_index_type));
+}
+
+ordo_term cg_path_truth(cg_path *pf, unsigned t, const ordo_expr *e)
+{
+    unsigned cur = pf->cur;
+    pf->cur = t;
+    ordo_term defined = NULL;
+    ordo_term v = ordo_smt_expr(&pf->env, e, &defined);
+    pf->cur = cur;
+    return v ? ordo_smt_truth(&pf->env, v, e->type) : NULL;
+}
+
+ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
+{
+    ordo_smt_env *env = &pf->env;
+    ordo_type u64 = cell_index_type;
+    if (key == CG_ALLOC_KEY)
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, pf->next_alloc, ordo_smt_const(env, u64, value));
+    if (key < CG_CELL_LIMIT) {
+        ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, env->mem,
+                                       ordo_smt_const(env, u64, (int64_t)key));
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, ordo_smt_const(env, u64, value));
+    }
+    unsigned var = (unsigned)(key & 0xffffffffu), cur = pf->cur;
+    pf->cur = (unsigned)(key >> 32 & 0x7fffffffu);
+    ordo_term x = current(pf, var);
+    pf->cur = cur;
+    return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, ordo_smt_const(env, pf->m->p->vars[var].type, value));
+}
+
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n)
+{
+    begin(pf, smt, m, shown);
     new_thread(pf);
     pf->env.mem = initial_memory(pf);
     pf->next_alloc = ordo_smt_const(&pf->env, cell_index_type, (int64_t)m->p->next_address);
     for (unsigned i = 0; i < n && !pf->error; i++)
-        encode_edge(pf, &actions[i], before[i]);
+        cg_path_edge(pf, &actions[i], before[i]);
 }
 
 ordo_smt_result cg_path_check(cg_path *pf)

@@ -15,6 +15,9 @@
 
 typedef struct {
     ordo_term label;
+    const ordo_stmt *stmt;   /* the statement it labels */
+    unsigned thread;         /* the thread executing it */
+    int64_t join;            /* THREAD_JOIN: the thread joined */
     unsigned *vars;
     unsigned n_vars;
     uint64_t *cells;
@@ -37,6 +40,9 @@ typedef struct {
     ordo_term **locals;          /* per thread */
     unsigned n_threads;
     unsigned cur;                /* the thread whose statements are encoded */
+    unsigned n_symbolic;         /* threads whose initial values are unknown
+                                    (cg_path_begin_at: those of its state) */
+    bool symbolic;               /* globals and memory start unknown */
     ordo_term next_alloc;        /* the next allocation's base (interp.h) */
     cg_label *labels;
     unsigned n_labels, cap_labels;
@@ -45,6 +51,17 @@ typedef struct {
     const char *error;           /* a statement could not be encoded */
 } cg_path;
 
+/* Starts a path at an arbitrary state of m's program: every variable,
+ * cell and the next allocation start unknown, except locals of threads
+ * created on the path (at their initial values). Then cg_path_edge
+ * encodes edges one by one. */
+void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                      const cg_state *s);
+void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
+/* The term of a Bool expression in thread t at the current point. */
+ordo_term cg_path_truth(cg_path *pf, unsigned t, const ordo_expr *e);
+/* The current term of a place of the data state (state.h keys). */
+ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
 /* Encodes the path into smt (asserting label => statement). */
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n);

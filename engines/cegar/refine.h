@@ -1,7 +1,7 @@
 /*
- * Precision refinement (thesis Section 2.2.4). unsat-core (EXPL): the
- * places of the statements in an unsat core of the path formula become
- * tracked.
+ * Precision refinement (thesis Section 2.2.4) from an unsat core of the
+ * path formula, EXPL: the places of its statements become tracked (PRED:
+ * wp.h).
  */
 #ifndef CEGAR_REFINE_H
 #define CEGAR_REFINE_H

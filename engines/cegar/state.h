@@ -16,6 +16,8 @@
 /* A tracked place of the data state: a memory cell (its address) or a
  * variable of a thread (globals: thread 0), tagged by CG_VAR_KEY. */
 #define CG_VAR_KEY (UINT64_C(1) << 63)
+/* Keys below are cells; at and above, variables and predicates (pred.h). */
+#define CG_CELL_LIMIT (UINT64_C(1) << 62)
 static inline uint64_t cg_var_key(unsigned thread, unsigned var)
 {
     return CG_VAR_KEY | (uint64_t)thread << 32 | var;

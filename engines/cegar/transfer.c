@@ -4,6 +4,7 @@
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
+#include "pred.h"
 #include "transfer.h"
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
@@ -51,7 +52,7 @@ static int64_t initial_cell(const cg_model *m, uint64_t addr)
     return 0;
 }
 
-cg_state *cg_initial_state(const cg_model *m)
+cg_state *cg_initial_state(cg_model *m)
 {
     cg_state *s = xcalloc(1, sizeof *s);
     s->atomic_owner = -1;
@@ -65,6 +66,8 @@ cg_state *cg_initial_state(const cg_model *m)
     expl_set(s, CG_ALLOC_KEY, (int64_t)m->p->next_address);
     for (unsigned i = 0; i < m->prec->n_cells; i++)
         expl_write_cell(&v, m->prec->cells[i], true, initial_cell(m, m->prec->cells[i]));
+    if (m->smt)
+        cg_pred_initial(m, s);
     return s;
 }
 
@@ -378,6 +381,7 @@ static void take_edge(cg_model *m, const cg_state *s, unsigned t, unsigned edge,
 
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out)
 {
+    unsigned from = out->n;
     for (unsigned t = 0; t < s->n_threads; t++) {
         const cg_thread *th = &s->threads[t];
         if (th->done || (s->atomic_owner >= 0 && s->atomic_owner != (int)t))
@@ -386,6 +390,8 @@ void cg_successors(cg_model *m, const cg_state *s, cg_succs *out)
         for (unsigned i = x->start[th->loc]; i < x->start[th->loc + 1]; i++)
             take_edge(m, s, t, x->edge[i], out);
     }
+    if (m->smt)
+        cg_pred_post(m, s, out, from);
 }
 
 void cg_succs_clear(cg_succs *out)

@@ -6,6 +6,8 @@
 #ifndef CEGAR_TRANSFER_H
 #define CEGAR_TRANSFER_H
 
+#include <ordo/smt.h>
+
 #include "expl.h"
 
 /* What a path step did: thread, edge (index in its procedure's edges),
@@ -35,6 +37,8 @@ typedef struct {
     unsigned maxenum;          /* havoc of a type with at most this many values
                                   enumerates them (1: unknown) */
     const char *unsupported;   /* set when a statement cannot be handled */
+    ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
+    double transfer_checks;    /* SMT checks of the transfer */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);
@@ -42,7 +46,7 @@ void cg_model_free(cg_model *m);
 
 /* The initial state: main at its initial location, tracked places at
  * their initial values. */
-cg_state *cg_initial_state(const cg_model *m);
+cg_state *cg_initial_state(cg_model *m);
 /* The statements of an edge in order, SEQs flattened: appended to
  * (*list, *n, *cap). */
 void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap);

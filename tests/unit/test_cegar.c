@@ -15,6 +15,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/refine.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
@@ -89,8 +90,9 @@ static void havoc_maxenum_1_gives_one_unknown_successor(void **state)
     ordo_program *p = havoc_bool(&b);
     cg_succs out = { 0 };
     initial_successors(p, (int)b, 1, &out);
+    int64_t v;
     assert_int_equal(out.n, 1);
-    assert_int_equal(out.v[0].state->n_vals, 0); /* b unknown */
+    assert_false(expl_get(out.v[0].state, cg_var_key(0, b), &v)); /* b unknown */
     assert_int_equal(out.v[0].state->threads[0].loc, p->procs[0].edges[0].to);
     cg_succs_clear(&out);
     free(out.v);
@@ -114,7 +116,8 @@ static void havoc_maxenum_2_enumerates_both_values(void **state)
     /* untracked, the enumeration has nothing to keep: one successor */
     initial_successors(p, -1, 2, &out);
     assert_int_equal(out.n, 1);
-    assert_int_equal(out.v[0].state->n_vals, 0);
+    int64_t v;
+    assert_false(expl_get(out.v[0].state, cg_var_key(0, b), &v));
     cg_succs_clear(&out);
     free(out.v);
     ordo_program_free(p);
@@ -188,9 +191,9 @@ static ordo_program *held_mutex(bool unlock)
     return p;
 }
 
-static cg_outcome verify(const ordo_program *p, cg_counters *c)
+static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
 {
-    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1 };
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred };
     memset(c, 0, sizeof *c);
     cg_outcome o = cg_verify(p, &cfg, &z3, NULL, c);
     if (o.verdict == ORDO_VERDICT_UNSAFE) {
@@ -200,6 +203,11 @@ static cg_outcome verify(const ordo_program *p, cg_counters *c)
         ordo_trace_free(o.trace);
     }
     return o;
+}
+
+static cg_outcome verify(const ordo_program *p, cg_counters *c)
+{
+    return verify_in(p, false, c);
 }
 
 static void a_held_mutex_blocks(void **state)
@@ -340,6 +348,91 @@ static void racy_counter_is_unsafe_and_locked_one_safe(void **state)
     ordo_program_free(p);
 }
 
+/* The value a state gives predicate i of thread 0 (-1: unknown). */
+static int pred_value(const cg_state *s, unsigned i)
+{
+    int64_t v;
+    return expl_get(s, cg_pred_key(0, i), &v) ? (int)v : -1;
+}
+
+/* One successor of s, which it replaces; asserts there is exactly one. */
+static void step_once(cg_model *m, cg_state **s)
+{
+    cg_succs out = { 0 };
+    cg_successors(m, *s, &out);
+    assert_int_equal(out.n, 1);
+    cg_state_free(*s);
+    *s = out.v[0].state;
+    free(out.v);
+}
+
+/* main: x := 1; y := x + 1 with the predicates x == 1 and y == 2: each
+ * holds once its variable is written, one SMT check per predicate and
+ * polarity needed (Cartesian abstraction). */
+static void pred_transfer_is_cartesian(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("pred.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, assign(p, x, num(p, 1)), 1);
+    then(p, f, &l, assign(p, y, bin(p, ORDO_B_ADD, var(p, x), num(p, 1))), 2);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, x), num(p, 1)));
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, y), num(p, 2)));
+    assert_int_equal(cg_prec_size(&mx.prec), 2);
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    assert_int_equal(pred_value(s, 0), 0);
+    assert_int_equal(pred_value(s, 1), 0);
+    double checks = mx.m.transfer_checks;
+    step_once(&mx.m, &s);
+    assert_int_equal(pred_value(s, 0), 1);
+    assert_int_equal(pred_value(s, 1), 0);
+    /* feasibility, x == 1 (not x == 1: unsat), y == 2 (both polarities) */
+    assert_int_equal(mx.m.transfer_checks - checks, 4);
+    step_once(&mx.m, &s);
+    assert_int_equal(pred_value(s, 0), 1);
+    assert_int_equal(pred_value(s, 1), 1);
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
+/* The spurious path of a_spurious_path_tracks_the_core_variables: PRED
+ * learns x == 1 (the weakest precondition through x := 0 is a constant,
+ * no predicate) and then proves the program. */
+static void pred_refinement_adds_the_condition(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    cg_counters c;
+    cg_outcome o = verify_in(p, true, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    assert_true(c.transfer_checks > 0);
+    ordo_program_free(p);
+}
+
+static void pred_verdicts_on_the_counter(void **state)
+{
+    (void)state;
+    cg_counters c;
+    ordo_program *p = fixture_counter(false, NULL);
+    assert_int_equal(verify_in(p, true, &c).verdict, ORDO_VERDICT_UNSAFE);
+    ordo_program_free(p);
+    p = fixture_counter(true, NULL);
+    assert_int_equal(verify_in(p, true, &c).verdict, ORDO_VERDICT_SAFE);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -350,6 +443,9 @@ int main(void)
         cmocka_unit_test(a_spurious_path_tracks_the_core_variables),
         cmocka_unit_test(a_refinement_without_progress_is_unknown),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
+        cmocka_unit_test(pred_transfer_is_cartesian),
+        cmocka_unit_test(pred_refinement_adds_the_condition),
+        cmocka_unit_test(pred_verdicts_on_the_counter),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

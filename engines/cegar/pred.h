@@ -1,0 +1,37 @@
+/*
+ * The predicate domain (thesis Section 2.2.2, PRED): Cartesian predicate
+ * abstraction. A precision holds predicates (Boolean IR expressions over
+ * globals, cells and the locals of one procedure); each thread running
+ * that procedure has its instance. An abstract state knows, per instance,
+ * that it holds, that it does not, or nothing; the strongest such
+ * conjunction entailed by the source state and the action is computed
+ * with one SMT check per predicate and polarity. The explicit values of
+ * the places mutex addresses come from (sync_prec.h) are kept beside it,
+ * so that the synchronisation state stays exact.
+ */
+#ifndef CEGAR_PRED_H
+#define CEGAR_PRED_H
+
+#include <ordo/smt.h>
+
+#include "transfer.h"
+
+/* A predicate instance's key in the data state: its index and thread. */
+#define CG_PRED_KEY (UINT64_C(1) << 62)
+static inline uint64_t cg_pred_key(unsigned thread, unsigned pred)
+{
+    return CG_PRED_KEY | (uint64_t)thread << 32 | pred;
+}
+
+/* Adds a predicate (structurally new ones only); true when new. */
+bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e);
+
+/* The successors of s from succs->v[from] on (already computed by the
+ * EXPL transfer on the tracked places) get their predicate values;
+ * infeasible ones are removed. Counts the SMT checks in
+ * m->transfer_checks. */
+void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from);
+/* The predicate values of the initial state s. */
+void cg_pred_initial(cg_model *m, cg_state *s);
+
+#endif
