@@ -22,13 +22,14 @@
     X(arg_nodes, "cegar.arg_nodes", "count", "ARG nodes, all iterations")                  \
     X(covered_nodes, "cegar.covered_nodes", "count", "covered ARG nodes, all iterations")  \
     X(precision_size, "cegar.precision_size", "count",                                     \
-      "tracked variables and cells at the end")                                            \
+      "tracked variables, cells and predicates at the end")                                            \
     X(transfer_checks, "cegar.transfer_checks", "count",                                   \
       "SMT checks of the transfer function (EXPL: none)")                                  \
     X(abstraction_s, "time.abstraction_s", "s", "CPU time building ARGs")                  \
     X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
     X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
-    X(solver_s, "solver.time_s", "s", "CPU time in the SMT solver's checks")               \
+    X(solver_s, "solver.time_s", "s",                                                      \
+      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)") \
     X(decisions, "solver.decisions", "count", "SMT solver decisions")                      \
     X(propagations, "solver.propagations", "count", "SMT solver propagations")             \
     X(conflicts, "solver.conflicts", "count", "SMT solver conflicts")                      \
