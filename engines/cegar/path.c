@@ -6,15 +6,31 @@
 
 #include "path.h"
 
+unsigned cg_var_owner(const ordo_program *p, unsigned var)
+{
+    return p->vars[var].is_thread_local ? p->n_procs : (unsigned)p->vars[var].proc;
+}
+
+/* The thread whose copy of local var is read or written now. */
+static unsigned thread_of(const cg_path *pf, unsigned var)
+{
+    const cg_binding *b = pf->binding;
+    for (unsigned i = 0; b && i < b->n; i++)
+        if (b->owner[i] == cg_var_owner(pf->m->p, var))
+            return b->thread[i];
+    return pf->cur;
+}
+
 static ordo_term *slot(cg_path *pf, unsigned var)
 {
-    return pf->m->p->vars[var].is_global ? &pf->globals[var] : &pf->locals[pf->cur][var];
+    return pf->m->p->vars[var].is_global ? &pf->globals[var]
+                                         : &pf->locals[thread_of(pf, var)][var];
 }
 
 static bool starts_unknown(const cg_path *pf, unsigned var)
 {
     const ordo_var *v = &pf->m->p->vars[var];
-    return v->is_global ? pf->symbolic : pf->cur < pf->n_symbolic;
+    return v->is_global ? pf->symbolic : thread_of(pf, var) < pf->n_symbolic;
 }
 
 static ordo_term current(void *ctx, unsigned var)
@@ -366,13 +382,12 @@ void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_
     pf->next_alloc = fresh(pf, ordo_smt_sort_of(&pf->env, cell_index_type));
 }
 
-ordo_term cg_path_truth(cg_path *pf, unsigned t, const ordo_expr *e)
+ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e)
 {
-    unsigned cur = pf->cur;
-    pf->cur = t;
+    pf->binding = b;
     ordo_term defined = NULL;
     ordo_term v = ordo_smt_expr(&pf->env, e, &defined);
-    pf->cur = cur;
+    pf->binding = NULL;
     return v ? ordo_smt_truth(&pf->env, v, e->type) : NULL;
 }
 

@@ -13,6 +13,17 @@
 
 #include "transfer.h"
 
+/* Which thread's copy of the locals of an owner (a procedure, or
+ * cg_tls_owner() for thread-locals) an expression reads: at most two
+ * owners; the others read the current thread's. */
+typedef struct {
+    unsigned n;
+    unsigned owner[2], thread[2];
+} cg_binding;
+
+/* The owner of a local variable's copies. */
+unsigned cg_var_owner(const ordo_program *p, unsigned var);
+
 typedef struct {
     ordo_term label;
     const ordo_stmt *stmt;   /* the statement it labels */
@@ -43,6 +54,7 @@ typedef struct {
     unsigned n_symbolic;         /* threads whose initial values are unknown
                                     (cg_path_begin_at: those of its state) */
     bool symbolic;               /* globals and memory start unknown */
+    const cg_binding *binding;   /* while translating a predicate, else NULL */
     ordo_term next_alloc;        /* the next allocation's base (interp.h) */
     cg_label *labels;
     unsigned n_labels, cap_labels;
@@ -58,8 +70,9 @@ typedef struct {
 void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                       const cg_state *s);
 void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
-/* The term of a Bool expression in thread t at the current point. */
-ordo_term cg_path_truth(cg_path *pf, unsigned t, const ordo_expr *e);
+/* The term of a Bool expression at the current point, its locals those
+ * of the threads b binds. */
+ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);
 /* The current term of a place of the data state (state.h keys). */
 ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
 /* Encodes the path into smt (asserting label => statement). */

@@ -34,7 +34,7 @@ static bool reads_state(const ordo_expr *e)
 bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
 {
     (void)p;
-    if (!reads_state(e))
+    if (!reads_state(e) || pr->n_preds >= 0xfffffu) /* the key's 20 bits */
         return false;
     for (unsigned i = 0; i < pr->n_preds; i++)
         if (expr_equal(pr->preds[i], e))
@@ -44,49 +44,87 @@ bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
     return true;
 }
 
-/* Which threads have an instance of e: the procedure whose locals it
- * reads (-1: none), and whether it reads thread-locals. false when it
- * reads the locals of two procedures (no thread has them all). */
-static bool scope(const ordo_program *p, const ordo_expr *e, int *proc, bool *per_thread)
+/* The owners of the locals e reads (at most two; false beyond). */
+static bool owners(const ordo_program *p, const ordo_expr *e, cg_binding *b)
 {
     if (!e)
         return true;
     if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
-        const ordo_var *v = &p->vars[e->var];
-        if (v->is_thread_local) {
-            *per_thread = true;
-        } else {
-            if (*proc >= 0 && *proc != v->proc)
+        unsigned o = cg_var_owner(p, e->var), i = 0;
+        while (i < b->n && b->owner[i] != o)
+            i++;
+        if (i == b->n) {
+            if (b->n == 2)
                 return false;
-            *proc = v->proc;
+            b->owner[b->n++] = o;
         }
     }
     for (int i = 0; i < 3; i++)
-        if (!scope(p, e->kid[i], proc, per_thread))
+        if (!owners(p, e->kid[i], b))
             return false;
     return true;
 }
 
 typedef struct {
-    unsigned pred, thread;
+    unsigned pred;
+    cg_binding b;
 } instance;
 
-/* The predicate instances of state s (malloc'ed). */
+static bool runs(const cg_model *m, const cg_state *s, unsigned t, unsigned owner)
+{
+    return owner == m->p->n_procs || s->threads[t].proc == owner;
+}
+
+static uint64_t instance_key(const instance *in)
+{
+    return cg_pred_key(in->pred, in->b.n > 0 ? in->b.thread[0] : CG_NO_THREAD,
+                       in->b.n > 1 ? in->b.thread[1] : CG_NO_THREAD);
+}
+
+/* The instance of a data-state key. */
+static instance key_instance(const cg_model *m, uint64_t key)
+{
+    instance in = { .pred = (unsigned)(key >> 42 & 0xfffffu) };
+    unsigned t[2] = { (unsigned)(key >> 21 & CG_NO_THREAD), (unsigned)(key & CG_NO_THREAD) };
+    owners(m->p, m->prec->preds[in.pred], &in.b);
+    for (unsigned i = 0; i < in.b.n; i++)
+        in.b.thread[i] = t[i];
+    return in;
+}
+
+static void add_instance(instance **out, unsigned *n, unsigned *cap, instance in)
+{
+    XGROW(*out, *n, *cap);
+    (*out)[(*n)++] = in;
+}
+
+/* The predicate instances of state s (malloc'ed): one per choice of
+ * distinct threads running the owners of the predicate's locals. */
 static unsigned instances(const cg_model *m, const cg_state *s, instance **out)
 {
     unsigned n = 0, cap = 0;
     *out = NULL;
     for (unsigned i = 0; i < m->prec->n_preds; i++) {
-        int proc = -1;
-        bool per_thread = false;
-        if (!scope(m->p, m->prec->preds[i], &proc, &per_thread))
+        instance in = { .pred = i };
+        if (!owners(m->p, m->prec->preds[i], &in.b))
             continue;
-        for (unsigned t = 0; t < s->n_threads; t++) {
-            bool has = proc >= 0 ? s->threads[t].proc == (unsigned)proc : per_thread || t == 0;
-            if (!has)
+        if (in.b.n == 0) {
+            add_instance(out, &n, &cap, in);
+            continue;
+        }
+        for (unsigned ta = 0; ta < s->n_threads && ta < CG_NO_THREAD; ta++) {
+            if (!runs(m, s, ta, in.b.owner[0]))
                 continue;
-            XGROW(*out, n, cap);
-            (*out)[n++] = (instance){ i, t };
+            in.b.thread[0] = ta;
+            if (in.b.n == 1) {
+                add_instance(out, &n, &cap, in);
+                continue;
+            }
+            for (unsigned tb = 0; tb < s->n_threads && tb < CG_NO_THREAD; tb++)
+                if (tb != ta && runs(m, s, tb, in.b.owner[1])) {
+                    in.b.thread[1] = tb;
+                    add_instance(out, &n, &cap, in);
+                }
         }
     }
     return n;
@@ -105,8 +143,8 @@ static void abstract(cg_model *m, cg_path *pf, cg_state *succ, ordo_term *assume
     instance *in;
     unsigned k = instances(m, succ, &in);
     for (unsigned i = 0; i < k; i++) {
-        uint64_t key = cg_pred_key(in[i].thread, in[i].pred);
-        ordo_term post = cg_path_truth(pf, in[i].thread, m->prec->preds[in[i].pred]);
+        uint64_t key = instance_key(&in[i]);
+        ordo_term post = cg_path_truth(pf, &in[i].b, m->prec->preds[in[i].pred]);
         expl_forget(succ, key);
         if (!post)
             continue;
@@ -130,8 +168,8 @@ static unsigned facts(cg_model *m, cg_path *pf, const cg_state *s, ordo_term *ou
         uint64_t key = s->vals[i].key;
         ordo_term f;
         if (key >= CG_PRED_KEY && key < CG_VAR_KEY) {
-            f = cg_path_truth(pf, (unsigned)(key >> 32 & 0x3fffffffu),
-                              m->prec->preds[key & 0xffffffffu]);
+            instance in = key_instance(m, key);
+            f = cg_path_truth(pf, &in.b, m->prec->preds[in.pred]);
             if (f && !s->vals[i].value)
                 f = ordo_smt_app1(m->smt, ORDO_OP_NOT, f);
         } else {

@@ -1,8 +1,9 @@
 /*
  * The predicate domain (thesis Section 2.2.2, PRED): Cartesian predicate
  * abstraction. A precision holds predicates (Boolean IR expressions over
- * globals, cells and the locals of one procedure); each thread running
- * that procedure has its instance. An abstract state knows, per instance,
+ * globals, cells and the locals of at most two owners, procedures or the
+ * thread-locals); each choice of distinct threads running those owners
+ * has its instance. An abstract state knows, per instance,
  * that it holds, that it does not, or nothing; the strongest such
  * conjunction entailed by the source state and the action is computed
  * with one SMT check per predicate and polarity. The explicit values of
@@ -16,11 +17,13 @@
 
 #include "transfer.h"
 
-/* A predicate instance's key in the data state: its index and thread. */
+/* A predicate instance's key in the data state: its index and the
+ * threads whose locals it reads (CG_NO_THREAD: none). */
 #define CG_PRED_KEY (UINT64_C(1) << 62)
-static inline uint64_t cg_pred_key(unsigned thread, unsigned pred)
+#define CG_NO_THREAD 0x1fffffu
+static inline uint64_t cg_pred_key(unsigned pred, unsigned ta, unsigned tb)
 {
-    return CG_PRED_KEY | (uint64_t)thread << 32 | pred;
+    return CG_PRED_KEY | (uint64_t)pred << 42 | (uint64_t)ta << 21 | tb;
 }
 
 /* Adds a predicate (structurally new ones only); true when new. */

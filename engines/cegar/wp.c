@@ -14,7 +14,7 @@ enum { MAX_PENDING = 64, MAX_NODES = 64 };
 
 typedef struct {
     const ordo_expr *e;
-    int thread;          /* whose locals it reads; -1: none */
+    cg_binding b;        /* whose locals it reads */
 } pending;
 
 typedef struct {
@@ -41,13 +41,47 @@ static bool reads_var(const ordo_expr *e, unsigned var)
     return reads_var(e->kid[0], var) || reads_var(e->kid[1], var) || reads_var(e->kid[2], var);
 }
 
-static bool reads_locals(const ordo_program *p, const ordo_expr *e)
+/* Binds the owners of e's locals not bound yet to thread t; false when
+ * that needs a third owner. */
+static bool bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b)
 {
     if (!e)
-        return false;
-    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global)
         return true;
-    return reads_locals(p, e->kid[0]) || reads_locals(p, e->kid[1]) || reads_locals(p, e->kid[2]);
+    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
+        unsigned o = cg_var_owner(p, e->var), i = 0;
+        while (i < b->n && b->owner[i] != o)
+            i++;
+        if (i == b->n) {
+            if (b->n == 2)
+                return false;
+            b->owner[b->n] = o;
+            b->thread[b->n++] = t;
+        }
+    }
+    return bind(p, e->kid[0], t, b) && bind(p, e->kid[1], t, b) && bind(p, e->kid[2], t, b);
+}
+
+/* The thread b binds the owner of local var to (-1: none). */
+static int bound(const ordo_program *p, const cg_binding *b, unsigned var)
+{
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->owner[i] == cg_var_owner(p, var))
+            return (int)b->thread[i];
+    return -1;
+}
+
+/* b without the owners e does not read. */
+static cg_binding restrict_to(const ordo_program *p, const ordo_expr *e, const cg_binding *b)
+{
+    cg_binding r = { 0 }, all = { 0 };
+    bind(p, e, 0, &all);
+    for (unsigned i = 0; i < all.n; i++)
+        for (unsigned k = 0; k < b->n; k++)
+            if (b->owner[k] == all.owner[i]) {
+                r.owner[r.n] = all.owner[i];
+                r.thread[r.n++] = b->thread[k];
+            }
+    return r;
 }
 
 /* e with every read of var replaced by r. */
@@ -69,60 +103,76 @@ static const ordo_expr *subst(ordo_program *p, const ordo_expr *e, unsigned var,
     }
 }
 
-static void keep(walk *w, const ordo_expr *e, int thread)
+static void keep(walk *w, const ordo_expr *e, cg_binding b)
 {
     if (size_of(e) > MAX_NODES)
         return;
     w->added += cg_prec_add_pred(w->prec, w->p, e);
     if (w->n < MAX_PENDING)
-        w->v[w->n++] = (pending){ e, thread };
+        w->v[w->n++] = (pending){ e, b };
 }
 
-static void keep_equality(walk *w, const ordo_expr *a, const ordo_expr *b, int thread)
+/* A condition of thread t: its locals are t's. */
+static void keep_of(walk *w, const ordo_expr *e, unsigned t)
 {
-    keep(w, ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), a, b), thread);
+    cg_binding b = { 0 };
+    if (bind(w->p, e, t, &b))
+        keep(w, e, b);
+}
+
+static void keep_equality(walk *w, const ordo_expr *a, const ordo_expr *b, unsigned t)
+{
+    keep_of(w, ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), a, b), t);
 }
 
 /* The atoms of a condition: what its Boolean connectives combine (x != k
  * and x == k are one predicate). */
-static void keep_atoms(walk *w, const ordo_expr *e, int thread)
+static void keep_atoms(walk *w, const ordo_expr *e, unsigned t)
 {
     if (e->kind == ORDO_E_UNOP && e->op == ORDO_U_LNOT) {
-        keep_atoms(w, e->kid[0], thread);
+        keep_atoms(w, e->kid[0], t);
     } else if (e->kind == ORDO_E_BINOP && (e->op == ORDO_B_LAND || e->op == ORDO_B_LOR)) {
-        keep_atoms(w, e->kid[0], thread);
-        keep_atoms(w, e->kid[1], thread);
+        keep_atoms(w, e->kid[0], t);
+        keep_atoms(w, e->kid[1], t);
     } else if (e->kind == ORDO_E_BINOP && e->op == ORDO_B_NE) {
-        keep_equality(w, e->kid[0], e->kid[1], thread);
+        keep_equality(w, e->kid[0], e->kid[1], t);
     } else {
-        keep(w, e, thread);
+        keep_of(w, e, t);
     }
 }
 
-/* x := r (r NULL: a havoc) of thread t, going backwards. */
+/* Does b bind an owner of r to another thread than r's binding does? */
+static bool clashes(const cg_binding *b, const cg_binding *r)
+{
+    for (unsigned i = 0; i < r->n; i++)
+        for (unsigned k = 0; k < b->n; k++)
+            if (b->owner[k] == r->owner[i] && b->thread[k] != r->thread[i])
+                return true;
+    return false;
+}
+
+/* x := r (r NULL: a havoc) of thread t, going backwards: a pending
+ * predicate that reads this copy of x becomes its weakest precondition,
+ * r's locals being t's (dropped when that needs a third owner, or t's
+ * copy of an owner another thread's copy of which it reads). */
 static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
 {
     bool global = w->p->vars[x].is_global;
-    bool r_local = r && reads_locals(w->p, r);
     unsigned n = w->n;
     for (unsigned i = 0; i < n; i++) {
         pending *q = &w->v[i];
-        if (!q->e || !reads_var(q->e, x) || (!global && q->thread != (int)t))
+        if (!q->e || !reads_var(q->e, x) || (!global && bound(w->p, &q->b, x) != (int)t))
             continue;
-        if (!r || (r_local && q->thread >= 0 && q->thread != (int)t)) {
-            q->e = NULL; /* unknown before: nothing to carry */
+        const ordo_expr *e = r ? subst(w->p, q->e, x, r) : NULL;
+        cg_binding b = q->b;
+        q->e = NULL; /* a havoc: nothing to carry */
+        if (!e)
             continue;
-        }
-        const ordo_expr *e = subst(w->p, q->e, x, r);
-        int thread = !reads_locals(w->p, e) ? -1 : r_local ? (int)t : q->thread;
-        q->e = NULL;
-        keep(w, e, thread);
+        b = restrict_to(w->p, e, &b);
+        cg_binding of_r = { 0 };
+        if (bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && bind(w->p, r, t, &b))
+            keep(w, e, b);
     }
-}
-
-static int context(const ordo_program *p, const ordo_expr *e, unsigned t)
-{
-    return reads_locals(p, e) ? (int)t : -1;
 }
 
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p)
@@ -137,10 +187,9 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p)
         const cg_label *l = &pf->labels[i];
         const ordo_stmt *st = l->stmt;
         if (in_core[i] && st->kind == ORDO_S_ASSUME)
-            keep_atoms(&w, st->cond, context(p, st->cond, l->thread));
+            keep_atoms(&w, st->cond, l->thread);
         else if (in_core[i] && st->kind == ORDO_S_THREAD_JOIN)
-            keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join),
-                          context(p, st->cond, l->thread));
+            keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join), l->thread);
         else if (st->kind == ORDO_S_ASSIGN && !st->lhs.is_mem)
             assignment(&w, st->lhs.var, st->rhs, l->thread);
         else if (st->kind == ORDO_S_HAVOC && !st->lhs.is_mem)

@@ -348,11 +348,11 @@ static void racy_counter_is_unsafe_and_locked_one_safe(void **state)
     ordo_program_free(p);
 }
 
-/* The value a state gives predicate i of thread 0 (-1: unknown). */
+/* The value a state gives predicate i over globals (-1: unknown). */
 static int pred_value(const cg_state *s, unsigned i)
 {
     int64_t v;
-    return expl_get(s, cg_pred_key(0, i), &v) ? (int)v : -1;
+    return expl_get(s, cg_pred_key(i, CG_NO_THREAD, CG_NO_THREAD), &v) ? (int)v : -1;
 }
 
 /* One successor of s, which it replaces; asserts there is exactly one. */
