@@ -11,6 +11,24 @@ unsigned cg_var_owner(const ordo_program *p, unsigned var)
     return p->vars[var].is_thread_local ? p->n_procs : (unsigned)p->vars[var].proc;
 }
 
+bool cg_bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
+        unsigned o = cg_var_owner(p, e->var), i = 0;
+        while (i < b->n && b->owner[i] != o)
+            i++;
+        if (i == b->n) {
+            if (b->n == 2)
+                return false;
+            b->owner[b->n] = o;
+            b->thread[b->n++] = t;
+        }
+    }
+    return cg_bind(p, e->kid[0], t, b) && cg_bind(p, e->kid[1], t, b) && cg_bind(p, e->kid[2], t, b);
+}
+
 /* The thread whose copy of local var is read or written now. */
 static unsigned thread_of(const cg_path *pf, unsigned var)
 {

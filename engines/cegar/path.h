@@ -23,6 +23,9 @@ typedef struct {
 
 /* The owner of a local variable's copies. */
 unsigned cg_var_owner(const ordo_program *p, unsigned var);
+/* Binds the owners of e's locals that b does not bind yet to thread t;
+ * false when that needs a third owner. */
+bool cg_bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b);
 
 typedef struct {
     ordo_term label;

@@ -47,22 +47,7 @@ bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
 /* The owners of the locals e reads (at most two; false beyond). */
 static bool owners(const ordo_program *p, const ordo_expr *e, cg_binding *b)
 {
-    if (!e)
-        return true;
-    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
-        unsigned o = cg_var_owner(p, e->var), i = 0;
-        while (i < b->n && b->owner[i] != o)
-            i++;
-        if (i == b->n) {
-            if (b->n == 2)
-                return false;
-            b->owner[b->n++] = o;
-        }
-    }
-    for (int i = 0; i < 3; i++)
-        if (!owners(p, e->kid[i], b))
-            return false;
-    return true;
+    return cg_bind(p, e, 0, b);
 }
 
 typedef struct {

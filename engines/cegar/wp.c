@@ -41,26 +41,6 @@ static bool reads_var(const ordo_expr *e, unsigned var)
     return reads_var(e->kid[0], var) || reads_var(e->kid[1], var) || reads_var(e->kid[2], var);
 }
 
-/* Binds the owners of e's locals not bound yet to thread t; false when
- * that needs a third owner. */
-static bool bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b)
-{
-    if (!e)
-        return true;
-    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
-        unsigned o = cg_var_owner(p, e->var), i = 0;
-        while (i < b->n && b->owner[i] != o)
-            i++;
-        if (i == b->n) {
-            if (b->n == 2)
-                return false;
-            b->owner[b->n] = o;
-            b->thread[b->n++] = t;
-        }
-    }
-    return bind(p, e->kid[0], t, b) && bind(p, e->kid[1], t, b) && bind(p, e->kid[2], t, b);
-}
-
 /* The thread b binds the owner of local var to (-1: none). */
 static int bound(const ordo_program *p, const cg_binding *b, unsigned var)
 {
@@ -74,7 +54,7 @@ static int bound(const ordo_program *p, const cg_binding *b, unsigned var)
 static cg_binding restrict_to(const ordo_program *p, const ordo_expr *e, const cg_binding *b)
 {
     cg_binding r = { 0 }, all = { 0 };
-    bind(p, e, 0, &all);
+    cg_bind(p, e, 0, &all);
     for (unsigned i = 0; i < all.n; i++)
         for (unsigned k = 0; k < b->n; k++)
             if (b->owner[k] == all.owner[i]) {
@@ -116,7 +96,7 @@ static void keep(walk *w, const ordo_expr *e, cg_binding b)
 static void keep_of(walk *w, const ordo_expr *e, unsigned t)
 {
     cg_binding b = { 0 };
-    if (bind(w->p, e, t, &b))
+    if (cg_bind(w->p, e, t, &b))
         keep(w, e, b);
 }
 
@@ -170,7 +150,7 @@ static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
             continue;
         b = restrict_to(w->p, e, &b);
         cg_binding of_r = { 0 };
-        if (bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && bind(w->p, r, t, &b))
+        if (cg_bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && cg_bind(w->p, r, t, &b))
             keep(w, e, b);
     }
 }
