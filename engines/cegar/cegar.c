@@ -12,6 +12,7 @@ static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
 static const char *const refinements[] = { "unsat-core", NULL };
 static const char *const pors[] = { "nopor", NULL };
+static const char *const initprecs[] = { "empty", "allassumes", NULL };
 static const char *const cois[] = { "none", "scoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
 
@@ -25,6 +26,9 @@ static const ordo_option_desc options[] = {
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
       "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
       "its conditions' atoms and their weakest preconditions (seq-itp, bin-itp: not yet)" },
+    { "initprec", ORDO_OPT_ENUM, "empty", initprecs, 0, -1,
+      "initial precision: empty, or allassumes (every guard's atoms as predicates; EXPL: "
+      "the places they read)" },
     { "por", ORDO_OPT_ENUM, "nopor", pors, 0, -1,
       "partial-order reduction (Chapter 3; spor, aaspor: not yet)" },
     { "coi", ORDO_OPT_ENUM, "none", cois, 0, -1,
@@ -58,6 +62,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .bfs = ordo_opt_is(opt, "search", "bfs"),
         .scoi = ordo_opt_is(opt, "coi", "scoi"),
         .pred = ordo_opt_is(opt, "domain", "pred"),
+        .allassumes = ordo_opt_is(opt, "initprec", "allassumes"),
     };
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(in->program, &cfg, in->solvers, in->deadline, &c);

@@ -47,6 +47,7 @@ typedef struct {
     bool bfs;
     bool scoi;        /* analyse the program after the static cone of influence */
     bool pred;        /* the predicate domain (else explicit values) */
+    bool allassumes;  /* --initprec allassumes (initprec.h) */
 } cg_config;
 
 typedef struct {

@@ -58,6 +58,20 @@ bool cg_prec_add_cell(cg_prec *pr, uint64_t addr)
     return true;
 }
 
+unsigned cg_prec_add_reads(cg_prec *pr, const ordo_expr *e)
+{
+    if (!e)
+        return 0;
+    unsigned n = 0;
+    if (e->kind == ORDO_E_VAR)
+        n += cg_prec_add_var(pr, e->var);
+    if (e->kind == ORDO_E_LOAD && e->kid[0]->kind == ORDO_E_CONST && e->kid[0]->value > 0)
+        n += cg_prec_add_cell(pr, (uint64_t)e->kid[0]->value);
+    for (int i = 0; i < 3; i++)
+        n += cg_prec_add_reads(pr, e->kid[i]);
+    return n;
+}
+
 unsigned cg_prec_size(const cg_prec *pr)
 {
     unsigned n = pr->n_cells + pr->n_preds;

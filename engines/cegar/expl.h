@@ -27,6 +27,9 @@ void cg_prec_free(cg_prec *pr);
 bool cg_prec_add_var(cg_prec *pr, unsigned var);
 bool cg_prec_add_cell(cg_prec *pr, uint64_t addr);
 bool cg_prec_has_cell(const cg_prec *pr, uint64_t addr);
+/* Tracks the places e reads: its variables and the cells at constant
+ * addresses; returns how many were new. */
+unsigned cg_prec_add_reads(cg_prec *pr, const ordo_expr *e);
 /* Tracked variables, cells and predicates. */
 unsigned cg_prec_size(const cg_prec *pr);
 

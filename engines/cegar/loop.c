@@ -7,6 +7,7 @@
 
 #include "cegar.h"
 #include "cex.h"
+#include "initprec.h"
 #include "refine.h"
 #include "sync_prec.h"
 #include "wp.h"
@@ -185,6 +186,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else {
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_mutex_sources(&g.prec, g.analysed);
+        if (cfg->allassumes)
+            cg_initprec_allassumes(&g.prec, g.analysed, cfg->pred);
         bool done = false;
         while (!done) {
             o = iterate(&g, &done);

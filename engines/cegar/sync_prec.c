@@ -12,14 +12,7 @@ typedef struct {
 /* Everything e reads becomes tracked. */
 static void track_reads(closure *c, const ordo_expr *e)
 {
-    if (!e)
-        return;
-    if (e->kind == ORDO_E_VAR)
-        c->changed |= cg_prec_add_var(c->prec, e->var);
-    if (e->kind == ORDO_E_LOAD && e->kid[0]->kind == ORDO_E_CONST && e->kid[0]->value > 0)
-        c->changed |= cg_prec_add_cell(c->prec, (uint64_t)e->kid[0]->value);
-    for (int i = 0; i < 3; i++)
-        track_reads(c, e->kid[i]);
+    c->changed |= cg_prec_add_reads(c->prec, e) > 0;
 }
 
 static bool lvalue_tracked(const closure *c, const ordo_lvalue *lv)

@@ -121,6 +121,13 @@ static void keep_atoms(walk *w, const ordo_expr *e, unsigned t)
     }
 }
 
+unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond)
+{
+    walk w = { .p = p, .prec = prec };
+    keep_atoms(&w, cond, 0);
+    return w.added;
+}
+
 /* Does b bind an owner of r to another thread than r's binding does? */
 static bool clashes(const cg_binding *b, const cg_binding *r)
 {

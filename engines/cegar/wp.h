@@ -15,4 +15,7 @@
  * program); returns how many were new. */
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p);
 
+/* Adds the atoms of a condition as predicates; returns how many were new. */
+unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond);
+
 #endif

@@ -191,9 +191,9 @@ static ordo_program *held_mutex(bool unlock)
     return p;
 }
 
-static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
+static cg_outcome verify_with(const ordo_program *p, bool pred, bool allassumes, cg_counters *c)
 {
-    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred };
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .allassumes = allassumes };
     memset(c, 0, sizeof *c);
     cg_outcome o = cg_verify(p, &cfg, &z3, NULL, c);
     if (o.verdict == ORDO_VERDICT_UNSAFE) {
@@ -203,6 +203,11 @@ static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
         ordo_trace_free(o.trace);
     }
     return o;
+}
+
+static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
+{
+    return verify_with(p, pred, false, c);
 }
 
 static cg_outcome verify(const ordo_program *p, cg_counters *c)
@@ -421,6 +426,23 @@ static void pred_refinement_adds_the_condition(void **state)
     ordo_program_free(p);
 }
 
+/* --initprec allassumes: the guard's atom x == 1 is a predicate from the
+ * start (EXPL: x is tracked), so the first ARG is the proof. */
+static void allassumes_needs_no_refinement(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    for (int pred = 0; pred < 2; pred++) {
+        cg_counters c;
+        cg_outcome o = verify_with(p, pred, true, &c);
+        assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+        assert_int_equal(c.iterations, 1);
+        assert_int_equal(c.precision_size, 1);
+    }
+    ordo_program_free(p);
+}
+
 static void pred_verdicts_on_the_counter(void **state)
 {
     (void)state;
@@ -446,6 +468,7 @@ int main(void)
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
+        cmocka_unit_test(allassumes_needs_no_refinement),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
