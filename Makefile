@@ -71,9 +71,11 @@ $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(ALL_CXXFLAGS) $($(subst /,_,$(dir $<))CXXFLAGS) -MMD -MP -c $< -o $@
 
-$(LIBORDO): $(call obj,$(CORE_SRCS))
+# Exports: core/libordo.map (ordo_* only), core/plugin.map (the entry point).
+$(LIBORDO): $(call obj,$(CORE_SRCS)) core/libordo.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^ $(ALL_LDFLAGS) $(CORE_LIBS) -ldl -lm
+	$(CC) -shared -o $@ $(call obj,$(CORE_SRCS)) $(ALL_LDFLAGS) $(CORE_LIBS) -ldl -lm \
+	  -Wl,--version-script=core/libordo.map
 
 $(ORDO): $(call obj,$(ORDO_SRCS)) $(LIBORDO)
 	@mkdir -p $(dir $@)
@@ -82,10 +84,11 @@ $(ORDO): $(call obj,$(ORDO_SRCS)) $(LIBORDO)
 
 # Plugins link libordo.so and find it next to their folder.
 define plugin_rule
-$(PLUGIN_DIR)/$(1).so: $(call obj,$($(1)_SRCS)) $(LIBORDO)
+$(PLUGIN_DIR)/$(1).so: $(call obj,$($(1)_SRCS)) $(LIBORDO) core/plugin.map
 	@mkdir -p $$(dir $$@)
 	$(if $(filter %.cpp,$($(1)_SRCS)),$$(CXX),$$(CC)) -shared -o $$@ $(call obj,$($(1)_SRCS)) \
-	  $$(ALL_LDFLAGS) -L$(BUILD)/lib -lordo -Wl,-rpath,'$$$$ORIGIN/..' $($(1)_LIBS)
+	  $$(ALL_LDFLAGS) -L$(BUILD)/lib -lordo -Wl,-rpath,'$$$$ORIGIN/..' $($(1)_LIBS) \
+	  -Wl,--version-script=core/plugin.map
 endef
 $(foreach p,$(PLUGINS),$(eval $(call plugin_rule,$(p))))
 

@@ -179,6 +179,12 @@ static child_result run_engine(const child_args *a, const ordo_program *p, ordo_
     };
     ordo_engine_result r = a->rc->engine->engine->run(&in);
     child_result c = interpret(&r, p, &deadline, report);
+    if (ordo_stats_refused(stats)) { /* a defect of the engine, whatever it answered */
+        free(c.reason);
+        c = (child_result){ "error", EXPECT_NONE, -1,
+                            xasprintf("engine error: statistic %s is not declared in the "
+                                      "engine's descriptor", ordo_stats_refused(stats)) };
+    }
     if (r.owns_reason)
         free(r.reason);
     ordo_trace_free(r.trace);
@@ -195,6 +201,9 @@ void child_main(const child_args *a)
     redirect_output(a->log_path);
     FILE *report = fdopen(a->report_fd, "w");
     ordo_stats *stats = ordo_stats_new();
+    ordo_stats_declare(stats, a->rc->engine->stats);
+    if (a->rc->solver)
+        ordo_stats_declare(stats, a->rc->solver->stats);
     ordo_program *p = NULL;
     child_result c;
     if (!(a->rc->engine->engine->flags & ORDO_ENGINE_NO_PROGRAM)) {

@@ -31,23 +31,17 @@ int64_t ordo_value_convert(ordo_arith mode, ordo_type t, int64_t v)
     return ordo_value_wrap(t, v);
 }
 
-static bool is_unsigned(ordo_type t)
+bool ordo_type_is_unsigned(ordo_type t)
 {
     return t.kind == ORDO_TY_PTR || (t.kind == ORDO_TY_INT && !t.is_signed);
 }
 
-static ordo_eval_status undefined(eval_ctx *c, const char *why)
-{
-    c->why = why;
-    return ORDO_EVAL_UNDEFINED;
-}
-
-static ordo_eval_status eval(eval_ctx *c, const ordo_expr *e, int64_t *out);
-
-/* Mathematical integers: exact, or undefined beyond 64 bits. */
-static ordo_eval_status int_arith(eval_ctx *c, int op, int64_t a, int64_t b, int64_t *r)
+/* Mathematical integers: exact, or undefined beyond 64 bits (*out is
+ * then untouched). */
+static const char *int_arith(ordo_binop op, int64_t a, int64_t b, int64_t *out)
 {
     bool overflow = false;
+    int64_t v, *r = &v;
     switch (op) {
     case ORDO_B_ADD: overflow = __builtin_add_overflow(a, b, r); break;
     case ORDO_B_SUB: overflow = __builtin_sub_overflow(a, b, r); break;
@@ -55,7 +49,7 @@ static ordo_eval_status int_arith(eval_ctx *c, int op, int64_t a, int64_t b, int
     case ORDO_B_DIV:
     case ORDO_B_REM:
         if (b == 0)
-            return undefined(c, "division by zero");
+            return "division by zero";
         if (a == INT64_MIN && b == -1) {
             overflow = op == ORDO_B_DIV;
             *r = 0;
@@ -65,34 +59,37 @@ static ordo_eval_status int_arith(eval_ctx *c, int op, int64_t a, int64_t b, int
         break;
     case ORDO_B_SHL:
         if (b < 0 || b >= 63)
-            return undefined(c, "shift amount out of range");
+            return "shift amount out of range";
         overflow = __builtin_mul_overflow(a, INT64_C(1) << b, r);
         break;
     case ORDO_B_SHR:
         if (b < 0)
-            return undefined(c, "shift amount out of range");
+            return "shift amount out of range";
         *r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b; /* floor(a / 2^b) */
         break;
     default:
-        return undefined(c, "unknown operator");
+        return "unknown operator";
     }
-    return overflow ? undefined(c, "value beyond 64 bits in int arithmetic") : ORDO_EVAL_OK;
+    if (overflow)
+        return "value beyond 64 bits in int arithmetic";
+    *out = v;
+    return NULL;
 }
 
 /* C arithmetic on type t: wrap-around modulo 2^width. */
-static ordo_eval_status bv_arith(eval_ctx *c, int op, ordo_type t, ordo_type bt, int64_t a,
-                                 int64_t b, int64_t *r)
+static const char *bv_arith(ordo_binop op, ordo_type t, ordo_type bt, int64_t a, int64_t b,
+                            int64_t *r)
 {
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-    bool sign = !is_unsigned(t);
+    bool sign = !ordo_type_is_unsigned(t);
     switch (op) {
-    case ORDO_B_ADD: *r = ordo_value_wrap(t, (int64_t)(ua + ub)); return ORDO_EVAL_OK;
-    case ORDO_B_SUB: *r = ordo_value_wrap(t, (int64_t)(ua - ub)); return ORDO_EVAL_OK;
-    case ORDO_B_MUL: *r = ordo_value_wrap(t, (int64_t)(ua * ub)); return ORDO_EVAL_OK;
+    case ORDO_B_ADD: *r = ordo_value_wrap(t, (int64_t)(ua + ub)); return NULL;
+    case ORDO_B_SUB: *r = ordo_value_wrap(t, (int64_t)(ua - ub)); return NULL;
+    case ORDO_B_MUL: *r = ordo_value_wrap(t, (int64_t)(ua * ub)); return NULL;
     case ORDO_B_DIV:
     case ORDO_B_REM:
         if (b == 0)
-            return undefined(c, "division by zero");
+            return "division by zero";
         if (sign && b == -1) /* INT_MIN / -1 wraps; x % -1 is 0 */
             *r = op == ORDO_B_DIV ? ordo_value_wrap(t, (int64_t)(0 - ua)) : 0;
         else if (sign)
@@ -100,23 +97,23 @@ static ordo_eval_status bv_arith(eval_ctx *c, int op, ordo_type t, ordo_type bt,
         else
             *r = (int64_t)(op == ORDO_B_DIV ? ua / ub : ua % ub);
         *r = ordo_value_wrap(t, *r);
-        return ORDO_EVAL_OK;
+        return NULL;
     case ORDO_B_SHL:
     case ORDO_B_SHR:
-        if ((!is_unsigned(bt) && b < 0) || ub >= t.width)
-            return undefined(c, "shift amount out of range");
+        if ((!ordo_type_is_unsigned(bt) && b < 0) || ub >= t.width)
+            return "shift amount out of range";
         if (op == ORDO_B_SHL)
             *r = ordo_value_wrap(t, (int64_t)(ua << ub));
         else
             *r = sign ? (a < 0 ? (int64_t)~(~ua >> ub) : (int64_t)(ua >> ub))
                       : (int64_t)(ua >> ub);
-        return ORDO_EVAL_OK;
+        return NULL;
     default:
-        return undefined(c, "unknown operator");
+        return "unknown operator";
     }
 }
 
-static bool compare(int op, bool unsig, int64_t a, int64_t b)
+static bool compare(ordo_binop op, bool unsig, int64_t a, int64_t b)
 {
     bool lt = unsig ? (uint64_t)a < (uint64_t)b : a < b;
     bool gt = unsig ? (uint64_t)a > (uint64_t)b : a > b;
@@ -129,6 +126,51 @@ static bool compare(int op, bool unsig, int64_t a, int64_t b)
     default:        return !lt; /* GE */
     }
 }
+
+const char *ordo_eval_binop(ordo_arith mode, ordo_binop op, ordo_type t, ordo_type xt,
+                            ordo_type yt, int64_t x, int64_t y, int64_t *out)
+{
+    switch (op) {
+    case ORDO_B_LAND: *out = x != 0 && y != 0; return NULL;
+    case ORDO_B_LOR:  *out = x != 0 || y != 0; return NULL;
+    case ORDO_B_AND:  *out = ordo_value_convert(mode, t, x & y); return NULL;
+    case ORDO_B_OR:   *out = ordo_value_convert(mode, t, x | y); return NULL;
+    case ORDO_B_XOR:  *out = ordo_value_convert(mode, t, x ^ y); return NULL;
+    case ORDO_B_EQ: case ORDO_B_NE: case ORDO_B_LT:
+    case ORDO_B_LE: case ORDO_B_GT: case ORDO_B_GE:
+        *out = compare(op, mode == ORDO_ARITH_BV && ordo_type_is_unsigned(xt), x, y);
+        return NULL;
+    default:
+        if (mode == ORDO_ARITH_INT)
+            return int_arith(op, x, y, out);
+        return bv_arith(op, t, yt, x, y, out);
+    }
+}
+
+const char *ordo_eval_unop(ordo_arith mode, ordo_unop op, ordo_type t, int64_t x, int64_t *out)
+{
+    switch (op) {
+    case ORDO_U_LNOT:
+        *out = x == 0;
+        return NULL;
+    case ORDO_U_BITNOT:
+        *out = ordo_value_convert(mode, t, (int64_t)~(uint64_t)x);
+        return NULL;
+    default: /* NEG */
+        if (mode == ORDO_ARITH_INT && x == INT64_MIN)
+            return "value beyond 64 bits in int arithmetic";
+        *out = ordo_value_convert(mode, t, (int64_t)(0 - (uint64_t)x));
+        return NULL;
+    }
+}
+
+static ordo_eval_status undefined(eval_ctx *c, const char *why)
+{
+    c->why = why;
+    return ORDO_EVAL_UNDEFINED;
+}
+
+static ordo_eval_status eval(eval_ctx *c, const ordo_expr *e, int64_t *out);
 
 static ordo_eval_status binop(eval_ctx *c, const ordo_expr *e, int64_t *out)
 {
@@ -148,19 +190,9 @@ static ordo_eval_status binop(eval_ctx *c, const ordo_expr *e, int64_t *out)
     }
     if ((st = eval(c, e->kid[1], &b)))
         return st;
-    switch (e->op) {
-    case ORDO_B_AND: *out = ordo_value_convert(c->mode, e->type, a & b); return ORDO_EVAL_OK;
-    case ORDO_B_OR:  *out = ordo_value_convert(c->mode, e->type, a | b); return ORDO_EVAL_OK;
-    case ORDO_B_XOR: *out = ordo_value_convert(c->mode, e->type, a ^ b); return ORDO_EVAL_OK;
-    case ORDO_B_EQ: case ORDO_B_NE: case ORDO_B_LT:
-    case ORDO_B_LE: case ORDO_B_GT: case ORDO_B_GE:
-        *out = compare(e->op, c->mode == ORDO_ARITH_BV && is_unsigned(e->kid[0]->type), a, b);
-        return ORDO_EVAL_OK;
-    default:
-        if (c->mode == ORDO_ARITH_INT)
-            return int_arith(c, e->op, a, b, out);
-        return bv_arith(c, e->op, e->type, e->kid[1]->type, a, b, out);
-    }
+    const char *why = ordo_eval_binop(c->mode, (ordo_binop)e->op, e->type, e->kid[0]->type,
+                                      e->kid[1]->type, a, b, out);
+    return why ? undefined(c, why) : ORDO_EVAL_OK;
 }
 
 static ordo_eval_status unop(eval_ctx *c, const ordo_expr *e, int64_t *out)
@@ -169,19 +201,8 @@ static ordo_eval_status unop(eval_ctx *c, const ordo_expr *e, int64_t *out)
     ordo_eval_status st = eval(c, e->kid[0], &a);
     if (st)
         return st;
-    switch (e->op) {
-    case ORDO_U_LNOT:
-        *out = a == 0;
-        return ORDO_EVAL_OK;
-    case ORDO_U_BITNOT:
-        *out = ordo_value_convert(c->mode, e->type, (int64_t)~(uint64_t)a);
-        return ORDO_EVAL_OK;
-    default: /* NEG */
-        if (c->mode == ORDO_ARITH_INT && a == INT64_MIN)
-            return undefined(c, "value beyond 64 bits in int arithmetic");
-        *out = ordo_value_convert(c->mode, e->type, (int64_t)(0 - (uint64_t)a));
-        return ORDO_EVAL_OK;
-    }
+    const char *why = ordo_eval_unop(c->mode, (ordo_unop)e->op, e->type, a, out);
+    return why ? undefined(c, why) : ORDO_EVAL_OK;
 }
 
 static ordo_eval_status read(eval_ctx *c, const ordo_expr *e, int64_t *out)

@@ -6,7 +6,6 @@
 #include <ordo/xalloc.h>
 
 #include "interp_internal.h"
-#include "ir_walk.h"
 
 /* Local statements one step may run before a visible one, by default:
  * beyond, the thread is taken to loop forever without touching shared state. */

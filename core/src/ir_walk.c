@@ -1,5 +1,6 @@
-/* Visibility of statements for the interpreter and the passes (ir_walk.h). */
-#include "ir_walk.h"
+/* Which statements and expressions touch shared state or synchronise
+ * (ir.h): visibility for the interpreter, the passes and the engines. */
+#include <ordo/ir.h>
 
 bool ordo_expr_is_shared(const ordo_program *p, const ordo_expr *e)
 {

@@ -5,8 +5,6 @@
 #include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
-#include "ir_walk.h"
-
 static bool mergeable_kind(const ordo_stmt *s)
 {
     return !s->unwinding && s->kind != ORDO_S_CALL && s->kind != ORDO_S_RETURN &&

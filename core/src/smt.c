@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include <ordo/plugin.h>
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *cfg)
 {
@@ -36,6 +36,40 @@ double ordo_smt_stat(ordo_smt *s, const char *key)
     struct stat_lookup l = { key, 0.0 };
     ordo_smt_stats(s, stat_lookup_visit, &l);
     return l.value;
+}
+
+static void counters_visit(void *ud, const char *key, double value)
+{
+    ordo_smt_counters *c = ud;
+    if (!strcmp(key, ORDO_SMT_STAT_DECISIONS))
+        c->decisions += value;
+    else if (!strcmp(key, ORDO_SMT_STAT_PROPAGATIONS))
+        c->propagations += value;
+    else if (!strcmp(key, ORDO_SMT_STAT_CONFLICTS))
+        c->conflicts += value;
+    else if (!strcmp(key, ORDO_SMT_STAT_RESTARTS))
+        c->restarts += value;
+}
+
+void ordo_smt_counters_add(ordo_smt *s, ordo_smt_counters *c)
+{
+    ordo_smt_stats(s, counters_visit, c);
+}
+
+void ordo_smt_counters_sum(ordo_smt_counters *sum, const ordo_smt_counters *c)
+{
+    sum->decisions += c->decisions;
+    sum->propagations += c->propagations;
+    sum->conflicts += c->conflicts;
+    sum->restarts += c->restarts;
+}
+
+void ordo_smt_counters_record(const ordo_smt_counters *c, ordo_stats *stats)
+{
+    ordo_stat_set(stats, ORDO_SMT_STAT_DECISIONS, c->decisions);
+    ordo_stat_set(stats, ORDO_SMT_STAT_PROPAGATIONS, c->propagations);
+    ordo_stat_set(stats, ORDO_SMT_STAT_CONFLICTS, c->conflicts);
+    ordo_stat_set(stats, ORDO_SMT_STAT_RESTARTS, c->restarts);
 }
 
 const char *ordo_smt_result_name(ordo_smt_result r)

@@ -1,5 +1,5 @@
 /*
- * How long a solver check may run (<ordo/smt.h>, "For solver plugins"): the
+ * How long a solver check may run (<ordo/smt_plugin.h>): the
  * instance's timeout (wall-clock) and the run's deadline (CPU and wall time,
  * core/src/deadline.c).
  *
@@ -22,7 +22,7 @@
 #include <time.h>
 
 #include <ordo/host.h>
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 /* Less than this left (s): the deadline or timeout has passed. */
 #define MIN_LEFT_S 0.001

@@ -14,6 +14,9 @@ struct ordo_stats {
     char **names;
     double *values;
     size_t last;
+    const ordo_stat_desc *declared[2]; /* the engine's and its solver's tables */
+    unsigned n_declared;
+    char *refused;                     /* the first name refused */
 };
 
 ordo_stats *ordo_stats_new(void)
@@ -29,6 +32,7 @@ void ordo_stats_free(ordo_stats *s)
         free(s->names[i]);
     free(s->names);
     free(s->values);
+    free(s->refused);
     free(s);
 }
 
@@ -42,9 +46,34 @@ static long lookup(const ordo_stats *s, const char *name)
     return -1;
 }
 
-static size_t slot(ordo_stats *s, const char *name)
+void ordo_stats_declare(ordo_stats *s, const ordo_stat_desc *table)
+{
+    if (table && s->n_declared < sizeof s->declared / sizeof s->declared[0])
+        s->declared[s->n_declared++] = table;
+}
+
+const char *ordo_stats_refused(const ordo_stats *s) { return s->refused; }
+
+static bool declared(const ordo_stats *s, const char *name)
+{
+    for (unsigned t = 0; t < s->n_declared; t++)
+        for (const ordo_stat_desc *d = s->declared[t]; d->name; d++)
+            if (!strcmp(d->name, name))
+                return true;
+    return s->n_declared == 0;
+}
+
+/* The slot of name, made when new; -1 when the name is refused. */
+static long slot(ordo_stats *s, const char *name)
 {
     long i = lookup(s, name);
+    if (i < 0 && !declared(s, name)) {
+        ordo_log(ORDO_LOG_ERROR, "statistic %s is not declared in the descriptor of the engine "
+                 "or its solver: refused", name);
+        if (!s->refused)
+            s->refused = xstrdup(name);
+        return -1;
+    }
     if (i < 0) {
         size_t cap = s->cap;
         XGROW(s->names, s->n, s->cap);
@@ -55,19 +84,21 @@ static size_t slot(ordo_stats *s, const char *name)
         i = (long)s->n++;
     }
     s->last = (size_t)i;
-    return (size_t)i;
+    return i;
 }
 
 void ordo_stat_set(ordo_stats *s, const char *name, double value)
 {
-    size_t i = slot(s, name); /* before reading s->values: slot() may move it */
-    s->values[i] = value;
+    long i = slot(s, name); /* before reading s->values: slot() may move it */
+    if (i >= 0)
+        s->values[i] = value;
 }
 
 void ordo_stat_add(ordo_stats *s, const char *name, double delta)
 {
-    size_t i = slot(s, name);
-    s->values[i] += delta;
+    long i = slot(s, name);
+    if (i >= 0)
+        s->values[i] += delta;
 }
 
 double ordo_stat_get(const ordo_stats *s, const char *name)

@@ -51,6 +51,7 @@ static void record(ordo_stats *s, const cg_counters *c)
 #define CEGAR_RECORD(field, name, unit, help) ordo_stat_set(s, name, c->field);
     CEGAR_STATS(CEGAR_RECORD)
 #undef CEGAR_RECORD
+    ordo_smt_counters_record(&c->solver, s);
 }
 
 static ordo_engine_result run(const ordo_engine_input *in)

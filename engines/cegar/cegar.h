@@ -29,16 +29,15 @@
     X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
     X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
     X(solver_s, "solver.time_s", "s",                                                      \
-      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)") \
-    X(decisions, "solver.decisions", "count", "SMT solver decisions")                      \
-    X(propagations, "solver.propagations", "count", "SMT solver propagations")             \
-    X(conflicts, "solver.conflicts", "count", "SMT solver conflicts")                      \
-    X(restarts, "solver.restarts", "count", "SMT solver restarts")
+      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)")
 
+/* The engine's statistics, and the solver's counters (solver.decisions,
+ * ...: declared by the solver plugin) summed over all instances. */
 typedef struct {
 #define CEGAR_FIELD(field, name, unit, help) double field;
     CEGAR_STATS(CEGAR_FIELD)
 #undef CEGAR_FIELD
+    ordo_smt_counters solver;
 } cg_counters;
 
 typedef struct {

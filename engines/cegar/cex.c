@@ -1,6 +1,6 @@
 /* Counterexample traces from feasible paths (cex.h). */
 #include "cex.h"
-#include "ir_walk.h" /* ordo_stmt_is_visible: core's, until its walker is public */
+
 
 ordo_trace *cg_cex_trace(cg_path *pf, const ordo_program *shown, const cg_action *actions,
                          const cg_state *const *states, unsigned n)

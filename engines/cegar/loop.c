@@ -45,14 +45,6 @@ static char *prepare(cegar *g)
     return NULL;
 }
 
-static void add_solver_stats(cegar *g, ordo_smt *s)
-{
-    g->c->decisions += ordo_smt_stat(s, ORDO_SMT_STAT_DECISIONS);
-    g->c->propagations += ordo_smt_stat(s, ORDO_SMT_STAT_PROPAGATIONS);
-    g->c->conflicts += ordo_smt_stat(s, ORDO_SMT_STAT_CONFLICTS);
-    g->c->restarts += ordo_smt_stat(s, ORDO_SMT_STAT_RESTARTS);
-}
-
 /* A feasible path: its trace, replayed before it is believed. */
 static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions,
                                  const cg_state *const *states, unsigned n)
@@ -96,7 +88,7 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         double t0 = ordo_process_cputime_s();
         ordo_smt_result r = cg_path_check(&pf);
         g->c->solver_s += ordo_process_cputime_s() - t0;
-        add_solver_stats(g, smt);
+        ordo_smt_counters_add(smt, &g->c->solver);
         if (r == ORDO_SMT_SAT)
             o = counterexample(g, &pf, actions, states, n);
         else if (r == ORDO_SMT_UNKNOWN)
@@ -164,7 +156,7 @@ static cg_outcome iterate(cegar *g, bool *done)
     }
     g->c->transfer_checks += m.transfer_checks;
     if (m.smt) {
-        add_solver_stats(g, m.smt);
+        ordo_smt_counters_add(m.smt, &g->c->solver);
         ordo_smt_destroy(m.smt);
     }
     cg_arg_free(&arg);

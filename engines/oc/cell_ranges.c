@@ -3,9 +3,8 @@
 
 #include <stdlib.h>
 
+#include <ordo/ir_smt.h>
 #include <ordo/xalloc.h>
-
-#include "arith.h"
 
 void oc_cell_range_start(oc_location *l, int64_t init)
 {
@@ -18,7 +17,7 @@ void oc_cell_range_start(oc_location *l, int64_t init)
 void oc_cell_range_write(oc_location *l, ordo_type t)
 {
     __int128 lo, hi;
-    oc_type_range(t, &lo, &hi);
+    ordo_type_range(t, &lo, &hi);
     if (lo < l->held_lo)
         l->held_lo = lo;
     if (hi > l->held_hi)

@@ -4,16 +4,15 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include <ordo/ir_smt.h>
 #include <ordo/xalloc.h>
-
-#include "arith.h"
 
 static const ordo_type bool_type = { ORDO_TY_BOOL, 1, false };
 
 static bool holds(oc_encoding *enc, ordo_term t)
 {
     int64_t v = 0;
-    return oc_model_value(&enc->ar, bool_type, t, &v) && v;
+    return ordo_ir_model_value(&enc->ar, bool_type, t, &v) && v;
 }
 
 /* The error event whose ρ_err disjunct holds in the model. */
@@ -96,7 +95,7 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         int64_t v = 0;
         if (tid[hv->instance] == UINT_MAX || (hv->guard && !holds(enc, hv->guard)))
             continue;
-        if (!oc_model_value(&enc->ar, hv->type, hv->value, &v))
+        if (!ordo_ir_model_value(&enc->ar, hv->type, hv->value, &v))
             v = 0;
         ordo_trace_value(t, tid[hv->instance], v);
     }

@@ -32,10 +32,7 @@ static void add_work(oc_work *sum, const oc_work *w)
     sum->refinement_clauses += w->refinement_clauses;
     sum->propagated_clauses += w->propagated_clauses;
     sum->prop_conflicts += w->prop_conflicts;
-    sum->decisions += w->decisions;
-    sum->propagations += w->propagations;
-    sum->conflicts += w->conflicts;
-    sum->restarts += w->restarts;
+    ordo_smt_counters_sum(&sum->solver, &w->solver);
 }
 
 /* One attempt: inline and unroll at bound k (static trip counts up to

@@ -2,9 +2,9 @@
  * for the SC stage WS-Cond, WS-Some. */
 #include <stdlib.h>
 
+#include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
-#include "cpu_stop.h"
 #include "encoding.h"
 #include "po.h"
 
@@ -27,7 +27,7 @@ static ordo_term name_literal(oc_encoding *enc, oc_lit lit, const char *prefix)
 /* Past enc->cpu_stop_s the encoding stops (polled per 4096 pairs). */
 static bool out_of_time(oc_encoding *enc, size_t i)
 {
-    if (oc_cpu_stop_reached(enc->cpu_stop_s, i, 4096))
+    if (ordo_cpu_stop_reached(enc->cpu_stop_s, i, 4096))
         enc->out_of_time = true;
     return enc->out_of_time;
 }

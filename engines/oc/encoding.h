@@ -1,6 +1,6 @@
 /*
  * The symbolic encoding of a loop-free program (thesis Section 5.3.1):
- * events with guards and values (unroll.c walks each thread's CFA in SSA
+ * events with guards and values (walk.h: each thread's CFA walked in SSA
  * form), then ρ_va (the values of writes, in the terms themselves), ρ_err,
  * RF-Val / RF-Some over Boolean rf variables, and for the SC stage WS-Cond
  * / WS-Some over ws variables (encode.c). The orders themselves (ψ_ord)
@@ -13,9 +13,9 @@
 #include <stddef.h>
 
 #include <ordo/ir.h>
+#include <ordo/ir_smt.h>
 #include <ordo/smt.h>
 
-#include "arith.h"
 #include "events.h"
 #include "memory.h"
 
@@ -67,7 +67,7 @@ typedef struct {
 
 typedef struct oc_encoding {
     const ordo_program *p;
-    oc_arith ar;
+    ordo_ir_smt ar;
     oc_events es;
     /* The static program order the relations were encoded with (the
      * caller's, set by oc_encode_relations; the event graph uses it). */
@@ -135,7 +135,8 @@ typedef struct {
  * false with enc->unsupported set when something cannot be encoded, or
  * (with enc->too_many_events) when it needs more than max_events events,
  * or (with enc->out_of_time) when the CPU time reaches cpu_stop_s > 0. */
-bool oc_unroll(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const oc_walk_plan *plan);
+bool oc_build_events(oc_encoding *enc, const ordo_program *p, ordo_smt *s,
+                     const oc_walk_plan *plan);
 /* After a successful first walk with blind accesses or symbolic writes:
  * moves what the second walk needs from enc into out
  * and returns true. Else returns false (the walk is final). */

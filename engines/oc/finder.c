@@ -3,9 +3,9 @@
 
 #include <stdlib.h>
 
+#include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
-#include "cpu_stop.h"
 #include "prp.h"
 
 /* The po-rf-po index's size limit (4 bytes a cell: 64 MB); above it the
@@ -16,7 +16,7 @@ enum { PRP_MAX_CELLS = 1 << 24 };
  * loop). */
 static bool out_of_time(double cpu_stop_s, size_t i, oc_finder_stats *st)
 {
-    bool stop = oc_cpu_stop_reached(cpu_stop_s, i, 256);
+    bool stop = ordo_cpu_stop_reached(cpu_stop_s, i, 256);
     if (stop)
         st->truncated = true;
     return stop;
@@ -118,7 +118,7 @@ void oc_find_conflicts(const oc_events *es, const oc_po *po, oc_finder_mode mode
         return;
     find_rf_conflicts(es, po, lim, out, st);
     /* A kind cut at its clause limit leaves the other kind its own. */
-    if (mode == OC_FINDER_RF_WS_FR && !oc_cpu_stop_reached(lim->cpu_stop_s, 0, 1)) {
+    if (mode == OC_FINDER_RF_WS_FR && !ordo_cpu_stop_reached(lim->cpu_stop_s, 0, 1)) {
         oc_prp prp;
         oc_prp_build(&prp, es, po, PRP_MAX_CELLS);
         find_ws_fr_conflicts(es, &prp, lim, out, st);

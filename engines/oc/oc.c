@@ -43,33 +43,47 @@ static const ordo_option_desc options[] = {
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
-static const ordo_stat_desc stats[] = {
-    { "oc.events", "count", "memory and synchronisation events" },
-    { "oc.rf_pairs", "count", "potential read-from pairs (rf variables)" },
-    { "oc.ws_pairs", "count", "same-location write pairs" },
-    { "oc.finder.conflicts_rf", "count", "conflicts of Figure 5.4a found before solving" },
-    { "oc.finder.conflicts_ws_fr", "count", "conflicts of Figures 5.4b/c found before solving" },
-    { "oc.finder.time_s", "s", "time of the conflict finder" },
-    { "oc.refinements", "count", "refinement iterations (models with a cycle)" },
-    { "oc.refinement_clauses", "count", "clauses added by refinements" },
-    { "oc.propagated_clauses", "count", "conflict clauses the propagator gave the solver" },
-    { "oc.prop_conflicts", "count", "conflicts the propagator detected" },
-    { "oc.encoding_time_s", "s", "time to build the events and the formula" },
-    { "oc.stage", "count", "stage that decided: 1 = wSC, 2 = SC" },
-    { "oc.unroll_bound", "count", "the unroll bound of the reported answer" },
-    { "oc.unroll_attempts", "count", "bounds tried (more than 1 with --unroll-max)" },
-    { "oc.complete", "bool", "1 when no unwinding assumption was needed (loops, or the "
-      "cells of an allocation of symbolic size)" },
-    { "oc.answer.solver_time_s", "s",
-      "solver time of the attempt whose answer is reported (solver.time_s: all attempts)" },
-    { "oc.answer.decisions", "count", "solver decisions of the attempt whose answer is reported" },
-    { "solver.time_s", "s", "time in the SMT solver's checks" },
-    { "solver.decisions", "count", "SMT solver decisions" },
-    { "solver.propagations", "count", "SMT solver propagations" },
-    { "solver.conflicts", "count", "SMT solver conflicts" },
-    { "solver.restarts", "count", "SMT solver restarts" },
-    { NULL, NULL, NULL },
-};
+/* The engine's statistics, each named once (Kissat's habit): the
+ * descriptor table and the enum that record() sets them by. The solver's
+ * counters (solver.decisions, ...) are declared by every solver plugin
+ * (ordo_smt_stat_descs) and set by ordo_smt_counters_record(). */
+#define OC_STATS(X)                                                                              \
+    X(EVENTS, "oc.events", "count", "memory and synchronisation events")                        \
+    X(RF_PAIRS, "oc.rf_pairs", "count", "potential read-from pairs (rf variables)")             \
+    X(WS_PAIRS, "oc.ws_pairs", "count", "same-location write pairs")                            \
+    X(CONFLICTS_RF, "oc.finder.conflicts_rf", "count",                                          \
+      "conflicts of Figure 5.4a found before solving")                                          \
+    X(CONFLICTS_WS_FR, "oc.finder.conflicts_ws_fr", "count",                                    \
+      "conflicts of Figures 5.4b/c found before solving")                                       \
+    X(FINDER_TIME, "oc.finder.time_s", "s", "time of the conflict finder")                      \
+    X(REFINEMENTS, "oc.refinements", "count", "refinement iterations (models with a cycle)")    \
+    X(REFINEMENT_CLAUSES, "oc.refinement_clauses", "count", "clauses added by refinements")     \
+    X(PROPAGATED_CLAUSES, "oc.propagated_clauses", "count",                                     \
+      "conflict clauses the propagator gave the solver")                                        \
+    X(PROP_CONFLICTS, "oc.prop_conflicts", "count", "conflicts the propagator detected")        \
+    X(ENCODING_TIME, "oc.encoding.time_s", "s", "time to build the events and the formula")     \
+    X(STAGE, "oc.stage", "index", "stage that decided: 1 = wSC, 2 = SC")                        \
+    X(UNROLL_BOUND, "oc.unroll_bound", "count", "the unroll bound of the reported answer")      \
+    X(UNROLL_ATTEMPTS, "oc.unroll_attempts", "count",                                           \
+      "bounds tried (more than 1 with --unroll-max)")                                           \
+    X(COMPLETE, "oc.complete", "bool",                                                          \
+      "1 when no unwinding assumption was needed (loops, or the cells of an allocation of "     \
+      "symbolic size)")                                                                         \
+    X(ANSWER_SOLVER_TIME, "oc.answer.solver_time_s", "s",                                       \
+      "solver time of the attempt whose answer is reported (solver.time_s: all attempts)")      \
+    X(ANSWER_DECISIONS, "oc.answer.decisions", "count",                                         \
+      "solver decisions of the attempt whose answer is reported")                               \
+    X(SOLVER_TIME, "solver.time_s", "s", "time in the SMT solver's checks")
+
+#define OC_STAT_ID(id, name, unit, help) OC_STAT_##id,
+#define OC_STAT_DESC(id, name, unit, help) { name, unit, help },
+typedef enum { OC_STATS(OC_STAT_ID) } oc_stat;
+static const ordo_stat_desc stats[] = { OC_STATS(OC_STAT_DESC) { NULL, NULL, NULL } };
+
+static void set(ordo_stats *s, oc_stat id, double value)
+{
+    ordo_stat_set(s, stats[id].name, value);
+}
 
 /* ---- the run ------------------------------------------------------------ */
 
@@ -84,28 +98,25 @@ static void record(ordo_stats *s, const oc_deepened *d)
 {
     const oc_outcome *o = &d->o;
     const oc_work *w = &o->work;
-    ordo_stat_set(s, "oc.events", (double)o->events);
-    ordo_stat_set(s, "oc.rf_pairs", (double)o->rf_pairs);
-    ordo_stat_set(s, "oc.ws_pairs", (double)o->ws_pairs);
-    ordo_stat_set(s, "oc.finder.conflicts_rf", (double)o->finder.conflicts_rf);
-    ordo_stat_set(s, "oc.finder.conflicts_ws_fr", (double)o->finder.conflicts_ws_fr);
-    ordo_stat_set(s, "oc.finder.time_s", w->finder_s);
-    ordo_stat_set(s, "oc.refinements", (double)w->refinements);
-    ordo_stat_set(s, "oc.refinement_clauses", (double)w->refinement_clauses);
-    ordo_stat_set(s, "oc.propagated_clauses", (double)w->propagated_clauses);
-    ordo_stat_set(s, "oc.prop_conflicts", (double)w->prop_conflicts);
-    ordo_stat_set(s, "oc.encoding_time_s", w->encoding_s);
-    ordo_stat_set(s, "oc.stage", o->stage);
-    ordo_stat_set(s, "oc.unroll_bound", (double)d->bound);
-    ordo_stat_set(s, "oc.unroll_attempts", (double)d->attempts);
-    ordo_stat_set(s, "oc.answer.solver_time_s", d->answer.solver_s);
-    ordo_stat_set(s, "oc.answer.decisions", d->answer.decisions);
-    ordo_stat_set(s, "oc.complete", complete(o));
-    ordo_stat_set(s, "solver.time_s", w->solver_s);
-    ordo_stat_set(s, "solver.decisions", w->decisions);
-    ordo_stat_set(s, "solver.propagations", w->propagations);
-    ordo_stat_set(s, "solver.conflicts", w->conflicts);
-    ordo_stat_set(s, "solver.restarts", w->restarts);
+    set(s, OC_STAT_EVENTS, (double)o->events);
+    set(s, OC_STAT_RF_PAIRS, (double)o->rf_pairs);
+    set(s, OC_STAT_WS_PAIRS, (double)o->ws_pairs);
+    set(s, OC_STAT_CONFLICTS_RF, (double)o->finder.conflicts_rf);
+    set(s, OC_STAT_CONFLICTS_WS_FR, (double)o->finder.conflicts_ws_fr);
+    set(s, OC_STAT_FINDER_TIME, w->finder_s);
+    set(s, OC_STAT_REFINEMENTS, (double)w->refinements);
+    set(s, OC_STAT_REFINEMENT_CLAUSES, (double)w->refinement_clauses);
+    set(s, OC_STAT_PROPAGATED_CLAUSES, (double)w->propagated_clauses);
+    set(s, OC_STAT_PROP_CONFLICTS, (double)w->prop_conflicts);
+    set(s, OC_STAT_ENCODING_TIME, w->encoding_s);
+    set(s, OC_STAT_STAGE, o->stage);
+    set(s, OC_STAT_UNROLL_BOUND, (double)d->bound);
+    set(s, OC_STAT_UNROLL_ATTEMPTS, (double)d->attempts);
+    set(s, OC_STAT_ANSWER_SOLVER_TIME, d->answer.solver_s);
+    set(s, OC_STAT_ANSWER_DECISIONS, d->answer.solver.decisions);
+    set(s, OC_STAT_COMPLETE, complete(o));
+    set(s, OC_STAT_SOLVER_TIME, w->solver_s);
+    ordo_smt_counters_record(&w->solver, s);
 }
 
 static ordo_engine_result run(const ordo_engine_input *in)
@@ -128,7 +139,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
     };
     oc_deepened d = oc_verify_deepening(in->program, in->solvers, in->deadline, &cfg, &bounds);
     if (d.error) {
-        ordo_stat_set(in->stats, "oc.unroll_bound", (double)bounds.unroll);
+        set(in->stats, OC_STAT_UNROLL_BOUND, (double)bounds.unroll);
         return (ordo_engine_result){ .verdict = ORDO_VERDICT_UNSUPPORTED, .bound = -1,
                                      .reason = d.error, .owns_reason = true };
     }

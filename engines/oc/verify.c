@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include <ordo/ir_smt.h>
 #include <ordo/xalloc.h>
 
 #include "cell_ranges.h"
@@ -33,43 +34,6 @@
  * bit-vectors are cheaper. */
 #define MAX_INT_CASE_SPLITS 12
 
-static oc_bv_need max_need(oc_bv_need a, oc_bv_need b)
-{
-    return a > b ? a : b;
-}
-
-static oc_bv_need stmt_bv_need(const ordo_stmt *st)
-{
-    oc_bv_need need = OC_BV_NONE;
-    if (st->kind == ORDO_S_SEQ) {
-        for (unsigned i = 0; i < st->n_stmts; i++)
-            need = max_need(need, stmt_bv_need(st->stmts[i]));
-        return need;
-    }
-    const ordo_expr *es[] = { st->rhs, st->cond, st->addr, st->size,
-                              st->has_lhs && st->lhs.is_mem ? st->lhs.addr : NULL };
-    for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
-        need = max_need(need, oc_expr_bv_need(es[i]));
-    for (unsigned i = 0; i < st->n_args; i++)
-        need = max_need(need, oc_expr_bv_need(st->args[i]));
-    return need;
-}
-
-oc_bv_census oc_bv_statements(const ordo_program *p)
-{
-    oc_bv_census c = { NULL, NULL, 0 };
-    for (unsigned f = 0; f < p->n_procs; f++)
-        for (unsigned e = 0; e < p->procs[f].n_edges; e++) {
-            const ordo_stmt *st = p->procs[f].edges[e].stmt;
-            oc_bv_need need = stmt_bv_need(st);
-            if (need == OC_BV_REQUIRED && !c.required)
-                c.required = st;
-            if (need == OC_BV_PREFERRED && !c.n_preferred++)
-                c.preferred = st;
-        }
-    return c;
-}
-
 typedef struct {
     const ordo_program *p;
     const ordo_solver_factory *solvers;
@@ -79,19 +43,6 @@ typedef struct {
     oc_solve_stats st;
     oc_outcome *out;
 } run_ctx;
-
-static void add_solver_stat(void *ud, const char *key, double value)
-{
-    oc_outcome *o = ud;
-    if (!strcmp(key, "solver.decisions"))
-        o->work.decisions += value;
-    else if (!strcmp(key, "solver.propagations"))
-        o->work.propagations += value;
-    else if (!strcmp(key, "solver.conflicts"))
-        o->work.conflicts += value;
-    else if (!strcmp(key, "solver.restarts"))
-        o->work.restarts += value;
-}
 
 static void fail(oc_outcome *o, ordo_verdict v, char *reason)
 {
@@ -177,7 +128,7 @@ static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_pla
                          const oc_memory_summary *prior)
 {
     plan.prior = prior;
-    return renew(c, s, enc) && oc_unroll(enc, c->p, *s, &plan);
+    return renew(c, s, enc) && oc_build_events(enc, c->p, *s, &plan);
 }
 
 /* Walks the program into *s. A walk with accesses through pointers of
@@ -189,7 +140,7 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
                           c->cfg->cpu_stop_s, NULL, wide };
-    if (!oc_unroll(enc, c->p, *s, &plan))
+    if (!oc_build_events(enc, c->p, *s, &plan))
         return false;
     oc_memory_summary first, guess;
     if (!oc_memory_summarize(enc, &first))
@@ -289,12 +240,12 @@ static void run_stage(run_ctx *c, bool sc)
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
             prop = oc_prop_attach(&enc, &c->st);
-        double solver_before = c->st.solver_time_s, decisions_before = o->work.decisions;
+        double solver_before = c->st.solver_time_s, decisions_before = o->work.solver.decisions;
         ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
-        ordo_smt_stats(s, add_solver_stat, o);
+        ordo_smt_counters_add(s, &o->work.solver);
         ordo_log(ORDO_LOG_INFO, "oc: stage %d: %s after %.3f s in the solver, %.0f decisions",
                  sc ? 2 : 1, r == ORDO_SMT_SAT ? "sat" : r == ORDO_SMT_UNSAT ? "unsat" : "unknown",
-                 c->st.solver_time_s - solver_before, o->work.decisions - decisions_before);
+                 c->st.solver_time_s - solver_before, o->work.solver.decisions - decisions_before);
         o->unwinding = enc.unwinding;
         o->cells_cut = enc.cells_cut;
         if (c->st.error) {
@@ -329,7 +280,7 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                        solvers->name));
         return o;
     }
-    oc_bv_census census = oc_bv_statements(p);
+    ordo_bv_census census = ordo_program_bv_census(p);
     const ordo_stmt *required = census.required;
     if (cfg->arith == OC_ARITH_INT && required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,

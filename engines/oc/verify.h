@@ -9,7 +9,6 @@
 #include <ordo/smt.h>
 #include <ordo/trace.h>
 
-#include "arith.h"
 #include "finder.h"
 
 typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
@@ -23,7 +22,8 @@ typedef struct {
     oc_finder_mode finder;
     oc_arith_mode arith;
     /* Process CPU time (s) at which the attempt gives up (UNKNOWN; the
-     * finder keeps what it found): cpu_stop.h. 0 = only the run's deadline. */
+     * finder keeps what it found): ordo_cpu_stop_reached (plugin.h). 0 = only
+     * the run's deadline. */
     double cpu_stop_s;
     /* The encoding gives up (UNKNOWN) beyond this many events; 0 = the
      * engine's limit. */
@@ -34,8 +34,7 @@ typedef struct {
 typedef struct {
     double finder_s, encoding_s, solver_s;
     size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
-    /* Summed solver statistics (harmonized names). */
-    double decisions, propagations, conflicts, restarts;
+    ordo_smt_counters solver; /* summed over the solver instances */
 } oc_work;
 
 typedef struct {
@@ -56,14 +55,5 @@ typedef struct {
 /* Decides the program (inlined, loops unrolled). */
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
-
-/* The statements that ask for bit-vectors (oc_bv_need), in one pass. */
-typedef struct {
-    const ordo_stmt *required;  /* the first that needs them, or NULL */
-    const ordo_stmt *preferred; /* the first that prefers them, or NULL */
-    size_t n_preferred;         /* how many prefer them */
-} oc_bv_census;
-
-oc_bv_census oc_bv_statements(const ordo_program *p);
 
 #endif

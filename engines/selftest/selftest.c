@@ -95,14 +95,11 @@ static void release(char **blocks)
 /* Spins until `ms` of CPU time are used; false when stopped by the deadline. */
 static bool spin(long ms, const ordo_deadline *deadline)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    double end = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + (double)ms / 1000.0;
+    double end = ordo_process_cputime_s() + (double)ms / 1000.0;
     for (unsigned long i = 0;; i++) {
         if (deadline && (i & 0xffff) == 0 && ordo_deadline_expired(deadline))
             return false;
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= end)
+        if (ordo_cpu_stop_reached(end, 0, 1))
             return true;
     }
 }

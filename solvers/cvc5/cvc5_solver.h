@@ -20,7 +20,7 @@
 
 #include <cvc5/cvc5.h>
 
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 struct cvc5_state {
     cvc5::Solver solver;

@@ -11,7 +11,7 @@
 
 #include <z3.h>
 
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 #define Z3_NO_TIMEOUT 4294967295u /* Z3's "timeout" value for none */
 

@@ -11,6 +11,10 @@ check "prints the verdict and its check" grep -q '^verdict:  true (expected true
 check "prints the statistics" grep -qE '^  selftest.work +42$' "$TMP/v1"
 check "prints fractional statistics" grep -qE '^  selftest.time_s +0.5$' "$TMP/v1"
 
+"$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true --stats selftest.work=1,selftest.typo=2 >"$TMP/v1u" 2>&1
+check "a statistic the engine did not declare makes an engine error" grep -q '^reason:   engine error: statistic selftest.typo is not declared in the engine.s descriptor$' "$TMP/v1u"
+check "and is not reported" bash -c "! grep -q typo <(grep -A9 '^statistics:' '$TMP/v1u')"
+
 "$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict false >"$TMP/v2" 2>&1
 check "a wrong verdict exits 1" [ $? = 1 ]
 check "and says wrong" grep -q 'expected true: wrong' "$TMP/v2"

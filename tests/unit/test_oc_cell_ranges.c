@@ -8,8 +8,8 @@
 #include <cmocka.h>
 
 #include <ordo/ir_build.h>
+#include <ordo/ir_smt.h>
 
-#include "../../engines/oc/arith.h"
 #include "../../engines/oc/cell_ranges.h"
 
 static const ordo_stmt read_a, read_b; /* stand-ins for the reading statements */
@@ -18,7 +18,7 @@ static const ordo_stmt read_a, read_b; /* stand-ins for the reading statements *
 static void read_at(oc_location *l, ordo_type t, const ordo_stmt *st)
 {
     __int128 lo, hi;
-    oc_type_range(t, &lo, &hi);
+    ordo_type_range(t, &lo, &hi);
     oc_cell_range_read(l, lo, hi, st);
 }
 

@@ -1,1 +1,1 @@
-test_oc_cell_ranges_SRCS := engines/oc/cell_ranges.c engines/oc/arith.c engines/oc/memory.c
+test_oc_cell_ranges_SRCS := engines/oc/cell_ranges.c engines/oc/memory.c

@@ -681,6 +681,16 @@ static void statistics_present(void **state)
     assert_true(ordo_smt_stat(s, "solver.restarts") >= 0);
     assert_true(ordo_smt_stat(s, "solver.memory_mb") > 0);
     assert_true(ordo_smt_stat(s, "no.such.key") == 0);
+    /* the counters an engine sums: each instance's, added twice */
+    ordo_smt_counters c = { 0 }, sum = { 1, 1, 1, 1 };
+    ordo_smt_counters_add(s, &c);
+    ordo_smt_counters_add(s, &c);
+    assert_true(c.decisions == 2 * ordo_smt_stat(s, "solver.decisions"));
+    assert_true(c.propagations == 2 * ordo_smt_stat(s, "solver.propagations"));
+    assert_true(c.conflicts == 2 * ordo_smt_stat(s, "solver.conflicts"));
+    assert_true(c.restarts == 2 * ordo_smt_stat(s, "solver.restarts"));
+    ordo_smt_counters_sum(&sum, &c);
+    assert_true(sum.conflicts == 1 + c.conflicts);
     ordo_smt_destroy(s);
 }
 

@@ -21,7 +21,7 @@
 
 #include <ordo/host.h>
 #include <ordo/plugin.h>
-#include <ordo/smt.h>
+#include <ordo/smt_plugin.h>
 
 #include "../support/smt_load.h"
 #include "../support/smt_problems.h"

@@ -38,6 +38,29 @@ static void set_add_get_in_insertion_order(void **state)
     ordo_stats_free(s);
 }
 
+/* Declared tables: their names are kept, another is refused (dropped,
+ * and the first one refused is named). */
+static void undeclared_names_are_refused(void **state)
+{
+    (void)state;
+    static const ordo_stat_desc engine[] = { { "e.count", "count", "" }, { NULL, NULL, NULL } };
+    static const ordo_stat_desc solver[] = { { "solver.x", "count", "" }, { NULL, NULL, NULL } };
+    ordo_stats *s = ordo_stats_new();
+    ordo_stats_declare(s, engine);
+    ordo_stats_declare(s, solver);
+    ordo_stat_set(s, "e.count", 3);
+    ordo_stat_add(s, "solver.x", 2);
+    assert_null(ordo_stats_refused(s));
+    ordo_stat_set(s, "e.typo", 7);
+    ordo_stat_add(s, "e.other", 1);
+    assert_string_equal(ordo_stats_refused(s), "e.typo");
+    assert_false(ordo_stats_has(s, "e.typo"));
+    assert_int_equal(ordo_stats_count(s), 2);
+    assert_true(ordo_stat_get(s, "e.count") == 3.0);
+    assert_true(ordo_stat_get(s, "solver.x") == 2.0);
+    ordo_stats_free(s);
+}
+
 static void deadline_without_limits_is_far(void **state)
 {
     (void)state;
@@ -120,6 +143,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(set_add_get_in_insertion_order),
+        cmocka_unit_test(undeclared_names_are_refused),
         cmocka_unit_test(deadline_without_limits_is_far),
         cmocka_unit_test(deadline_counts_wall_and_cpu),
         cmocka_unit_test(narrowed_deadline_takes_the_earlier_end),

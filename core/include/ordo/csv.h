@@ -24,6 +24,12 @@ typedef struct {
     unsigned error_line;  /* and where (an unterminated quote: where it opened) */
 } csv_reader;
 
+/* Short names in the tree; exported with the ordo_ prefix. */
+#define csv_reader_init ordo_csv_reader_init
+#define csv_reader_free ordo_csv_reader_free
+#define csv_read ordo_csv_read
+#define csv_write_field ordo_csv_write_field
+
 void csv_reader_init(csv_reader *r, FILE *in, const char *name);
 void csv_reader_free(csv_reader *r);
 

@@ -43,6 +43,14 @@ size_t ordo_stats_count(const ordo_stats *s);
 const char *ordo_stats_name(const ordo_stats *s, size_t i);
 double ordo_stats_value(const ordo_stats *s, size_t i);
 bool ordo_stats_has(const ordo_stats *s, const char *name);
+/* The names the run may set: a descriptor table (terminated by a NULL
+ * name) of the engine, of its solver plugin. Once a table is declared, a
+ * name in none of them is refused: its value is dropped, a log line says
+ * so, and ordo_stats_refused() names the first one (the harness makes the
+ * run an engine error). Without a declaration every name is kept (the
+ * harness reading a report back). */
+void ordo_stats_declare(ordo_stats *s, const ordo_stat_desc *table);
+const char *ordo_stats_refused(const ordo_stats *s);
 
 /* ---- deadline (core/src/deadline.c) -------------------------------------- */
 

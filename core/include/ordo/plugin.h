@@ -82,6 +82,13 @@ void ordo_deadline_free(ordo_deadline *d);
 /* CPU time of the process so far, in seconds (for an engine's own
  * timing statistics). */
 double ordo_process_cputime_s(void);
+/* Has the process reached CPU time cpu_stop_s (0: never)? For loops that
+ * poll a CPU stop: looked up only when item i is a multiple of `every`
+ * (reading the clock is a system call), false otherwise. */
+static inline bool ordo_cpu_stop_reached(double cpu_stop_s, size_t i, size_t every)
+{
+    return cpu_stop_s > 0 && i % every == 0 && ordo_process_cputime_s() >= cpu_stop_s;
+}
 
 /* Logging (to the run's log file, never stdout). */
 typedef enum { ORDO_LOG_ERROR, ORDO_LOG_WARN, ORDO_LOG_INFO, ORDO_LOG_DEBUG } ordo_log_level;

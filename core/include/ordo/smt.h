@@ -9,6 +9,9 @@
  * Terms and sorts are opaque handles owned by their ordo_smt instance and
  * valid until ordo_smt_destroy(): engines never free them.
  *
+ * The solver plugins' side (bounding checks by the run's deadline, the
+ * statistics keys they report): <ordo/smt_plugin.h>.
+ *
  * Errors (a back end exception, a sort mismatch) make the instance
  * "failed": later calls return NULL / ORDO_SMT_UNKNOWN and
  * ordo_smt_error() says what happened. Nothing aborts the process.
@@ -19,7 +22,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -219,68 +221,30 @@ ordo_smt *ordo_smt_create(const ordo_solver_factory *f, const ordo_smt_config *c
 /* Value of one statistic of the instance (0 when the solver omits it). */
 double ordo_smt_stat(ordo_smt *s, const char *key);
 
-/* Name of a result: "unsat", "sat", "unknown". */
-const char *ordo_smt_result_name(ordo_smt_result r);
-
-/* For solver plugins: the time budget of the next check in ms, the smaller
- * of timeout_ms (0 = none) and the deadline's time left (CPU or wall,
- * whichever is less); 0 = unbounded. false when the deadline has already
- * passed (report UNKNOWN, "deadline"). For work no CPU timer watches
- * (interpolation, QE); checks use ordo_smt_bound_begin(). */
-bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms);
-
-/* For solver plugins: the limits of one check (core/src/smt_bound.c).
- *
- *     ordo_smt_bound b;
- *     unsigned ms;
- *     if (!ordo_smt_bound_begin(s, timeout_ms, &b, &ms))
- *         report UNKNOWN "deadline" (it has passed);
- *     do
- *         run the check with the solver's own time limit set to ms (0 = none);
- *     while (it ended UNKNOWN, not by interrupt(), && ordo_smt_bound_retry(&b, &ms));
- *     if (ordo_smt_bound_end(&b, &result))  (after every begin that returned true)
- *         report UNKNOWN "deadline";
- *
- * timeout_ms (the instance's, 0 = none) stays wall-clock time; the run's
- * deadline stops the check when its CPU time (process CPU time, all
- * threads) or its wall time is used up. With ORDO_SMT_CAP_INTERRUPT,
- * timers call interrupt() from another thread at the CPU limit and at the
- * wall end, and ms is only the timeout. Without it (or without
- * CPU-time timers on the system), ms also covers the CPU time left, and
- * ordo_smt_bound_retry() says whether a check that ran out of that budget
- * may go on (CPU time is still left: the machine was busy) with a new ms.
- * ordo_smt_bound_end() stops the timers (no interrupt comes after it) and
- * returns true, setting *r to UNKNOWN, when the deadline ended the check:
- * a timer fired (even if the solver answered in that instant: its CPU
- * time is spent, and an interrupt after the answer may have spoilt reading
- * its model) or *r is UNKNOWN and the deadline has passed. */
-typedef struct ordo_smt_bound {
-    /* private to core/src/smt_bound.c */
-    ordo_smt *s;
-    double timeout_end;  /* CLOCK_MONOTONIC s; 0 = no timeout */
-    double started;      /* the current attempt's start, CLOCK_MONOTONIC s */
-    double cpu_budget_s; /* its limit (s) when the CPU time left set it, else 0 */
-    bool timed;          /* timers watch the deadline (CPU and wall) */
-    bool fired;          /* it has interrupted the check */
-    unsigned id;         /* the timers' key in the list of armed ones */
-    timer_t timers[2];   /* CPU time, wall time */
-    unsigned n_timers;
-    struct ordo_smt_bound *next;
-} ordo_smt_bound;
-bool ordo_smt_bound_begin(ordo_smt *s, unsigned timeout_ms, ordo_smt_bound *b,
-                          unsigned *budget_ms);
-bool ordo_smt_bound_retry(ordo_smt_bound *b, unsigned *budget_ms);
-bool ordo_smt_bound_end(ordo_smt_bound *b, ordo_smt_result *r);
-
-/* For solver plugins: NULL when n arguments suit op, else a message. */
-const char *ordo_smt_check_arity(ordo_smt_op op, unsigned n);
-
-/* For solver plugins: the harmonized keys every stats() call reports. */
+/* The harmonized keys every solver plugin's stats() reports (read one with
+ * ordo_smt_stat, or all four counters with ordo_smt_counters_add). */
 #define ORDO_SMT_STAT_DECISIONS    "solver.decisions"
 #define ORDO_SMT_STAT_PROPAGATIONS "solver.propagations"
 #define ORDO_SMT_STAT_CONFLICTS    "solver.conflicts"
 #define ORDO_SMT_STAT_RESTARTS     "solver.restarts"
 #define ORDO_SMT_STAT_MEMORY_MB    "solver.memory_mb"
+
+/* The harmonized counters of solver instances (ORDO_SMT_STAT_*), summed
+ * over the instances an engine made: read each instance's with
+ * ordo_smt_counters_add() before destroying it, and report them with
+ * ordo_smt_counters_record(). */
+typedef struct {
+    double decisions, propagations, conflicts, restarts;
+} ordo_smt_counters;
+void ordo_smt_counters_add(ordo_smt *s, ordo_smt_counters *c);
+void ordo_smt_counters_sum(ordo_smt_counters *sum, const ordo_smt_counters *c);
+struct ordo_stats;
+/* Sets the run's statistics solver.decisions, ... (declared by every
+ * solver plugin: ordo_smt_stat_descs) to c. */
+void ordo_smt_counters_record(const ordo_smt_counters *c, struct ordo_stats *stats);
+
+/* Name of a result: "unsat", "sat", "unknown". */
+const char *ordo_smt_result_name(ordo_smt_result r);
 
 /* ---- facade -------------------------------------------------------------- */
 

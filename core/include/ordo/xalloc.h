@@ -15,6 +15,14 @@ extern "C" {
 /* Exit status of a process that ran out of memory. */
 #define ORDO_EXIT_OUT_OF_MEMORY 75
 
+/* The tree calls them by their short names; libordo exports them under
+ * the ordo_ prefix, like all of its API. */
+#define xmalloc ordo_xmalloc
+#define xcalloc ordo_xcalloc
+#define xrealloc ordo_xrealloc
+#define xstrdup ordo_xstrdup
+#define xasprintf ordo_xasprintf
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -1,0 +1,1 @@
+test_ir_smt_SRCS := tests/support/smt_load.c
