@@ -10,8 +10,6 @@
 /* Local statements one step may run before a visible one, by default:
  * beyond, the thread is taken to loop forever without touching shared state. */
 enum { DEFAULT_LOCAL_LIMIT = 1 << 20 };
-/* Largest ALLOC the interpreter honours (cells). */
-#define MAX_ALLOC_CELLS (UINT64_C(1) << 32)
 
 typedef enum {
     EXEC_DONE,      /* the edge was taken */
@@ -238,7 +236,7 @@ static exec_result exec_alloc(step_ctx *s, interp_frame *f, const ordo_stmt *st)
     int64_t n;
     if (eval(s, f, st, st->size, &n))
         return EXEC_FAILED;
-    if ((uint64_t)n > MAX_ALLOC_CELLS)
+    if ((uint64_t)n > ORDO_MAX_ALLOC_CELLS)
         return failed(s, ORDO_STEP_UNDEFINED, st, "allocation too large");
     return write(s, f, st, &st->lhs, (int64_t)interp_mem_alloc(&s->in->mem, (uint64_t)n));
 }

@@ -109,11 +109,17 @@ bool interp_mem_valid(const interp_mem *m, uint64_t addr)
     return o && o->live && addr - o->base < o->n_cells;
 }
 
+uint64_t ordo_alloc_base(uint64_t *next, uint64_t n_cells)
+{
+    uint64_t base = *next;
+    uint64_t span = n_cells ? n_cells : 1;
+    *next += (span + OBJECT_ALIGN - 1) / OBJECT_ALIGN * OBJECT_ALIGN;
+    return base;
+}
+
 uint64_t interp_mem_alloc(interp_mem *m, uint64_t n_cells)
 {
-    uint64_t base = m->next_base;
-    uint64_t span = n_cells ? n_cells : 1;
-    m->next_base += (span + OBJECT_ALIGN - 1) / OBJECT_ALIGN * OBJECT_ALIGN;
+    uint64_t base = ordo_alloc_base(&m->next_base, n_cells);
     add_object(m, base, n_cells, true); /* fresh addresses: cells read as 0 */
     return base;
 }

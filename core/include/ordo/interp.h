@@ -94,6 +94,14 @@ struct ordo_trace;
 ordo_sim_result ordo_simulate_run(const ordo_program *p, ordo_arith mode, uint64_t seed,
                                   unsigned max_steps, struct ordo_trace *trace);
 
+/* The allocation policy of ALLOC, for engines whose counterexamples must
+ * replay with the same addresses: the base an allocation of n_cells gets
+ * when *next is the first fresh address (initially the program's
+ * next_address), and *next advanced past it (16-cell aligned). */
+uint64_t ordo_alloc_base(uint64_t *next, uint64_t n_cells);
+/* Largest ALLOC the interpreter honours (cells); a larger one is undefined. */
+#define ORDO_MAX_ALLOC_CELLS (UINT64_C(1) << 32)
+
 /* Name of a step status, e.g. "blocked". */
 const char *ordo_step_status_name(ordo_step_status s);
 

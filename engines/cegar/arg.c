@@ -1,0 +1,83 @@
+/* The abstract reachability graph (arg.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <ordo/xalloc.h>
+
+#include "arg.h"
+
+void cg_arg_init(cg_arg *a)
+{
+    *a = (cg_arg){ .n_buckets = 1u << 12 };
+    a->bucket = xmalloc(a->n_buckets * sizeof *a->bucket);
+    memset(a->bucket, -1, a->n_buckets * sizeof *a->bucket);
+}
+
+void cg_arg_free(cg_arg *a)
+{
+    for (unsigned i = 0; i < a->n; i++)
+        cg_state_free(a->nodes[i].state);
+    free(a->nodes);
+    free(a->bucket);
+    free(a->chain);
+    *a = (cg_arg){ 0 };
+}
+
+static void rehash(cg_arg *a)
+{
+    a->n_buckets *= 2;
+    a->bucket = xrealloc(a->bucket, a->n_buckets * sizeof *a->bucket);
+    memset(a->bucket, -1, a->n_buckets * sizeof *a->bucket);
+    for (unsigned i = 0; i < a->n; i++)
+        if (a->nodes[i].covered_by < 0) {
+            unsigned b = cg_state_control_hash(a->nodes[i].state) & (a->n_buckets - 1);
+            a->chain[i] = a->bucket[b];
+            a->bucket[b] = (int)i;
+        }
+}
+
+static int covering(const cg_arg *a, const cg_state *s, unsigned b)
+{
+    for (int i = a->bucket[b]; i >= 0; i = a->chain[i])
+        if (cg_state_same_control(s, a->nodes[i].state) && expl_leq(s, a->nodes[i].state))
+            return i;
+    return -1;
+}
+
+unsigned cg_arg_add(cg_arg *a, cg_state *s, int parent, cg_action action)
+{
+    if (a->n >= 2 * a->n_buckets)
+        rehash(a);
+    unsigned cap = a->cap;
+    XGROW(a->nodes, a->n, a->cap);
+    if (a->cap != cap)
+        a->chain = xrealloc(a->chain, a->cap * sizeof *a->chain);
+    unsigned id = a->n++, b = cg_state_control_hash(s) & (a->n_buckets - 1);
+    a->nodes[id] = (cg_node){ .state = s, .parent = parent, .action = action,
+                              .covered_by = covering(a, s, b) };
+    a->chain[id] = -1;
+    if (a->nodes[id].covered_by >= 0) {
+        a->covered++;
+    } else {
+        a->chain[id] = a->bucket[b];
+        a->bucket[b] = (int)id;
+    }
+    return id;
+}
+
+void cg_arg_path(const cg_arg *a, unsigned n, cg_action **actions, const cg_state ***states,
+                 unsigned *n_steps)
+{
+    unsigned k = 0;
+    for (int i = (int)n; a->nodes[i].parent >= 0; i = a->nodes[i].parent)
+        k++;
+    *actions = xmalloc((k + 1) * sizeof **actions);
+    *states = xmalloc((k + 1) * sizeof **states);
+    *n_steps = k;
+    (*states)[k] = a->nodes[n].state;
+    for (int i = (int)n; a->nodes[i].parent >= 0; i = a->nodes[i].parent) {
+        k--;
+        (*actions)[k] = a->nodes[i].action;
+        (*states)[k] = a->nodes[a->nodes[i].parent].state;
+    }
+}

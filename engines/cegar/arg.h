@@ -1,0 +1,41 @@
+/*
+ * The abstract reachability graph (thesis Section 2.2.3): nodes with their
+ * abstract state, the action from the parent, and coverage (a node whose
+ * control part equals an earlier node's and whose data state implies it
+ * is covered and never expanded).
+ */
+#ifndef CEGAR_ARG_H
+#define CEGAR_ARG_H
+
+#include "transfer.h"
+
+typedef struct {
+    cg_state *state;
+    int parent;         /* -1 for the root */
+    cg_action action;   /* from the parent */
+    int covered_by;     /* -1 when not covered */
+} cg_node;
+
+typedef struct {
+    cg_node *nodes;
+    unsigned n, cap;
+    unsigned covered;       /* covered nodes */
+    /* coverage candidates by control hash: chains of node indices */
+    unsigned n_buckets;
+    int *bucket;            /* first node of a bucket, -1: empty */
+    int *chain;             /* per node: the next node of its bucket */
+} cg_arg;
+
+void cg_arg_init(cg_arg *a);
+void cg_arg_free(cg_arg *a);
+/* Adds a node (taking the state); returns its index. Its covered_by says
+ * whether an uncovered node with the same control part covers it; an
+ * uncovered node becomes a candidate for later ones. */
+unsigned cg_arg_add(cg_arg *a, cg_state *s, int parent, cg_action action);
+/* The actions of the path from the root to node n (n_steps of them) and
+ * its states (n_steps + 1: states[i] before action i, the last one n's);
+ * malloc'ed arrays. */
+void cg_arg_path(const cg_arg *a, unsigned n, cg_action **actions, const cg_state ***states,
+                 unsigned *n_steps);
+
+#endif

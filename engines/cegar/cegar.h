@@ -1,0 +1,63 @@
+/*
+ * The CEGAR loop of the cegar engine (thesis Section 2.2, Figure 2.2):
+ * abstractor and refiner alternate until the ARG is complete (SAFE, a
+ * proof for every interleaving and loop iteration), a counterexample is
+ * feasible (UNSAFE, replayed on the interpreter) or a refinement cannot
+ * make progress (UNKNOWN).
+ */
+#ifndef CEGAR_CEGAR_H
+#define CEGAR_CEGAR_H
+
+#include <ordo/plugin.h>
+#include <ordo/smt.h>
+#include <ordo/trace.h>
+
+#include "search.h"
+
+/* The engine's statistics, declared once: field, name, unit, help. */
+#define CEGAR_STATS(X)                                                                     \
+    X(iterations, "cegar.iterations", "count", "CEGAR iterations (abstractions built)")    \
+    X(explored_actions, "cegar.explored_actions", "count",                                 \
+      "transitions whose successor was computed, all iterations")                          \
+    X(arg_nodes, "cegar.arg_nodes", "count", "ARG nodes, all iterations")                  \
+    X(covered_nodes, "cegar.covered_nodes", "count", "covered ARG nodes, all iterations")  \
+    X(precision_size, "cegar.precision_size", "count",                                     \
+      "tracked variables, cells and predicates at the end")                                            \
+    X(transfer_checks, "cegar.transfer_checks", "count",                                   \
+      "SMT checks of the transfer function (EXPL: none)")                                  \
+    X(abstraction_s, "time.abstraction_s", "s", "CPU time building ARGs")                  \
+    X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
+    X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
+    X(solver_s, "solver.time_s", "s",                                                      \
+      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)")
+
+/* The engine's statistics, and the solver's counters (solver.decisions,
+ * ...: declared by the solver plugin) summed over all instances. */
+typedef struct {
+#define CEGAR_FIELD(field, name, unit, help) double field;
+    CEGAR_STATS(CEGAR_FIELD)
+#undef CEGAR_FIELD
+    ordo_smt_counters solver;
+} cg_counters;
+
+typedef struct {
+    ordo_arith mode;
+    unsigned maxenum;
+    bool bfs;
+    bool scoi;        /* analyse the program after the static cone of influence */
+    bool pred;        /* the predicate domain (else explicit values) */
+    bool allassumes;  /* --initprec allassumes (initprec.h) */
+} cg_config;
+
+typedef struct {
+    ordo_verdict verdict;
+    char *reason;          /* malloc'ed, or NULL */
+    ordo_trace *trace;     /* UNSAFE: replayed on p */
+} cg_outcome;
+
+/* Verifies p (the front end's program; the loop works on a copy). */
+cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
+                     const ordo_solver_factory *solvers, const ordo_deadline *d,
+                     cg_counters *c);
+
+#endif

@@ -1,0 +1,198 @@
+/* The CEGAR loop (cegar.h). */
+#include <stdlib.h>
+
+#include <ordo/passes.h>
+#include <ordo/trace.h>
+#include <ordo/xalloc.h>
+
+#include "cegar.h"
+#include "cex.h"
+#include "initprec.h"
+#include "refine.h"
+#include "sync_prec.h"
+#include "wp.h"
+
+typedef struct {
+    const cg_config *cfg;
+    const ordo_solver_factory *solvers;
+    const ordo_deadline *d;
+    cg_counters *c;
+    const ordo_program *original;  /* what counterexamples replay on */
+    ordo_program *shown;           /* inlined and large-block encoded */
+    ordo_program *analysed;        /* shown, after SCOI when asked */
+    cg_prec prec;
+} cegar;
+
+static cg_outcome outcome(ordo_verdict v, char *reason)
+{
+    return (cg_outcome){ .verdict = v, .reason = reason };
+}
+
+/* The program the abstraction runs on (thesis Section 2.1.2): inlined,
+ * large-block encoded, no loop unrolled. */
+static char *prepare(cegar *g)
+{
+    char *err = NULL;
+    g->shown = ordo_program_clone(g->original);
+    if (ordo_pass_inline(g->shown, 0, &err))
+        return err;
+    ordo_pass_lbe(g->shown);
+    g->analysed = g->shown;
+    if (g->cfg->scoi) {
+        g->analysed = ordo_program_clone(g->shown);
+        ordo_pass_scoi(g->analysed);
+    }
+    return NULL;
+}
+
+/* A feasible path: its trace, replayed before it is believed. */
+static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions,
+                                 const cg_state *const *states, unsigned n)
+{
+    ordo_trace *t = cg_cex_trace(pf, g->shown, actions, states, n);
+    char *why = NULL;
+    if (!ordo_trace_replay(g->original, t, &why)) {
+        ordo_trace_free(t);
+        cg_outcome o = outcome(ORDO_VERDICT_ERROR,
+                               xasprintf("cegar: a feasible path does not replay: %s", why));
+        free(why);
+        return o;
+    }
+    cg_outcome o = outcome(ORDO_VERDICT_UNSAFE, NULL);
+    o.trace = t;
+    return o;
+}
+
+/* The refiner (thesis Section 2.2.4): the path formula of the error
+ * node's path decides between a real counterexample and a refinement.
+ * *done is false when the loop goes on with a refined precision. */
+static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned error, bool *done)
+{
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(arg, error, &actions, &states, &n);
+    ordo_smt_config sc = { .produce_cores = true };
+    ordo_smt *smt = ordo_smt_create(g->solvers, &sc);
+    cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
+    *done = true;
+    if (!smt) {
+        o.reason = xstrdup("cegar: the solver could not be created");
+        goto out;
+    }
+    cg_path pf;
+    cg_path_encode(&pf, smt, m, g->shown, actions, states, n);
+    if (pf.error) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED, xasprintf("unsupported: %s (cegar)", pf.error));
+    } else {
+        double t0 = ordo_process_cputime_s();
+        ordo_smt_result r = cg_path_check(&pf);
+        g->c->solver_s += ordo_process_cputime_s() - t0;
+        ordo_smt_counters_add(smt, &g->c->solver);
+        if (r == ORDO_SMT_SAT)
+            o = counterexample(g, &pf, actions, states, n);
+        else if (r == ORDO_SMT_UNKNOWN)
+            o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
+                                 ordo_smt_reason_unknown(smt));
+        else if ((g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
+                               : cg_refine_unsat_core(&pf, &g->prec)) == 0)
+            o.reason = xasprintf("cegar: the refinement of a spurious path of %u steps "
+                                 "tracks nothing new", n);
+        else
+            *done = false;
+    }
+    cg_path_free(&pf);
+    ordo_smt_destroy(smt);
+out:
+    free(actions);
+    free(states);
+    return o;
+}
+
+static cg_outcome search_outcome(cg_search_result r, const cg_model *m)
+{
+    switch (r) {
+    case CG_SEARCH_COMPLETE:
+        return outcome(ORDO_VERDICT_SAFE, NULL);
+    case CG_SEARCH_STOPPED:
+        return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: deadline"));
+    default:
+        return outcome(ORDO_VERDICT_UNSUPPORTED, xasprintf("unsupported: %s (cegar)",
+                                                           m->unsupported));
+    }
+}
+
+/* One iteration: an ARG at the current precision, then, at an error
+ * node, the refiner. */
+static cg_outcome iterate(cegar *g, bool *done)
+{
+    cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
+    m.prec = &g->prec;
+    if (g->cfg->pred && !(m.smt = ordo_smt_create(g->solvers, NULL))) {
+        cg_model_free(&m);
+        *done = true;
+        return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: the solver could not be created"));
+    }
+    cg_arg arg;
+    cg_arg_init(&arg);
+    cg_search_stats st = { 0 };
+    unsigned error = 0;
+    double t0 = ordo_process_cputime_s();
+    cg_search_result r = cg_search(&m, &arg, g->cfg->bfs, g->d, &st, &error);
+    double t1 = ordo_process_cputime_s();
+    g->c->iterations++;
+    g->c->abstraction_s += t1 - t0;
+    g->c->explored_actions += st.explored_actions;
+    g->c->successor_s += st.successor_s;
+    g->c->arg_nodes += arg.n;
+    g->c->covered_nodes += arg.covered;
+    cg_outcome o;
+    *done = true;
+    if (r == CG_SEARCH_ERROR) {
+        o = refine(g, &m, &arg, error, done);
+        g->c->refinement_s += ordo_process_cputime_s() - t1;
+    } else {
+        o = search_outcome(r, &m);
+    }
+    g->c->transfer_checks += m.transfer_checks;
+    if (m.smt) {
+        ordo_smt_counters_add(m.smt, &g->c->solver);
+        ordo_smt_destroy(m.smt);
+    }
+    cg_arg_free(&arg);
+    cg_model_free(&m);
+    return o;
+}
+
+cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
+                     const ordo_solver_factory *solvers, const ordo_deadline *d,
+                     cg_counters *c)
+{
+    cegar g = { .cfg = cfg, .solvers = solvers, .d = d, .c = c, .original = p };
+    char *err = prepare(&g);
+    cg_outcome o;
+    if (err) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED, err);
+    } else if (!solvers) {
+        o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: no solver plugin"));
+    } else {
+        cg_prec_init(&g.prec, g.analysed->n_vars);
+        cg_prec_add_mutex_sources(&g.prec, g.analysed);
+        if (cfg->allassumes)
+            cg_initprec_allassumes(&g.prec, g.analysed, cfg->pred);
+        bool done = false;
+        while (!done) {
+            o = iterate(&g, &done);
+            if (!done && ordo_deadline_expired(d)) {
+                o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: deadline"));
+                done = true;
+            }
+        }
+        c->precision_size = cg_prec_size(&g.prec);
+        cg_prec_free(&g.prec);
+    }
+    if (g.analysed != g.shown)
+        ordo_program_free(g.analysed);
+    ordo_program_free(g.shown);
+    return o;
+}

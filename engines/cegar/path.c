@@ -1,0 +1,480 @@
+/* The path formula of an abstract counterexample (path.h). */
+#include <stdlib.h>
+
+#include <ordo/interp.h>
+#include <ordo/xalloc.h>
+
+#include "path.h"
+
+unsigned cg_var_owner(const ordo_program *p, unsigned var)
+{
+    return p->vars[var].is_thread_local ? p->n_procs : (unsigned)p->vars[var].proc;
+}
+
+bool cg_bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
+        unsigned o = cg_var_owner(p, e->var), i = 0;
+        while (i < b->n && b->owner[i] != o)
+            i++;
+        if (i == b->n) {
+            if (b->n == 2)
+                return false;
+            b->owner[b->n] = o;
+            b->thread[b->n++] = t;
+        }
+    }
+    return cg_bind(p, e->kid[0], t, b) && cg_bind(p, e->kid[1], t, b) && cg_bind(p, e->kid[2], t, b);
+}
+
+/* The thread whose copy of local var is read or written now. */
+static unsigned thread_of(const cg_path *pf, unsigned var)
+{
+    const cg_binding *b = pf->binding;
+    for (unsigned i = 0; b && i < b->n; i++)
+        if (b->owner[i] == cg_var_owner(pf->m->p, var))
+            return b->thread[i];
+    return pf->cur;
+}
+
+static ordo_term *slot(cg_path *pf, unsigned var)
+{
+    return pf->m->p->vars[var].is_global ? &pf->globals[var]
+                                         : &pf->locals[thread_of(pf, var)][var];
+}
+
+static bool starts_unknown(const cg_path *pf, unsigned var)
+{
+    const ordo_var *v = &pf->m->p->vars[var];
+    return v->is_global ? pf->symbolic : thread_of(pf, var) < pf->n_symbolic;
+}
+
+static ordo_term current(void *ctx, unsigned var)
+{
+    cg_path *pf = ctx;
+    ordo_term *t = slot(pf, var);
+    const ordo_var *v = &pf->m->p->vars[var];
+    if (!*t)
+        *t = starts_unknown(pf, var) ? ordo_smt_var(pf->smt, NULL, ordo_smt_sort_of(&pf->env, v->type))
+                                     : ordo_smt_const(&pf->env, v->type, v->init);
+    return *t;
+}
+
+static void new_thread(cg_path *pf)
+{
+    pf->locals = xrealloc(pf->locals, (pf->n_threads + 1) * sizeof *pf->locals);
+    pf->locals[pf->n_threads++] = xcalloc(pf->m->p->n_vars + 1, sizeof(ordo_term));
+}
+
+static ordo_term initial_memory(cg_path *pf)
+{
+    ordo_smt_env *env = &pf->env;
+    ordo_type cell = { .kind = ORDO_TY_INT, .width = 64, .is_signed = true };
+    ordo_term mem = ordo_smt_const_array(pf->smt, env->mode == ORDO_ARITH_BV
+                                                      ? ordo_smt_bv_sort(pf->smt, 64)
+                                                      : ordo_smt_int_sort(pf->smt),
+                                         ordo_smt_const(env, cell, 0));
+    for (unsigned i = 0; i < pf->m->p->n_objects; i++) {
+        const ordo_object *o = &pf->m->p->objects[i];
+        for (unsigned k = 0; k < o->n_init; k++) {
+            ordo_term args[3] = { mem, ordo_smt_const(env, cell, (int64_t)(o->base + o->init_offsets[k])),
+                                  ordo_smt_to_cell(env, ordo_smt_const(env, o->init_types[k],
+                                                                       o->init_values[k]),
+                                                   o->init_types[k]) };
+            mem = ordo_smt_app(pf->smt, ORDO_OP_STORE, 3, args);
+        }
+    }
+    return mem;
+}
+
+/* ---- places of a statement (what a refinement may track) ------------------ */
+
+typedef struct {
+    cg_path *pf;
+    cg_label *l;
+    expl_view v;   /* the abstract state before the edge: known addresses */
+} places;
+
+static void add_var(places *pl, unsigned var)
+{
+    cg_label *l = pl->l;
+    l->vars = xrealloc(l->vars, (l->n_vars + 1) * sizeof *l->vars);
+    l->vars[l->n_vars++] = var;
+}
+
+static void add_cell_at(places *pl, const ordo_expr *addr)
+{
+    int64_t a;
+    if (expl_eval(&pl->v, addr, &a, NULL) != ORDO_EVAL_OK || a <= 0)
+        return;
+    cg_label *l = pl->l;
+    l->cells = xrealloc(l->cells, (l->n_cells + 1) * sizeof *l->cells);
+    l->cells[l->n_cells++] = (uint64_t)a;
+}
+
+static void expr_places(places *pl, const ordo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_VAR)
+        add_var(pl, e->var);
+    if (e->kind == ORDO_E_LOAD)
+        add_cell_at(pl, e->kid[0]);
+    for (int i = 0; i < 3; i++)
+        expr_places(pl, e->kid[i]);
+}
+
+static void stmt_places(places *pl, const ordo_stmt *st)
+{
+    if (st->has_lhs) {
+        if (st->lhs.is_mem) {
+            add_cell_at(pl, st->lhs.addr);
+            expr_places(pl, st->lhs.addr);
+        } else {
+            add_var(pl, st->lhs.var);
+        }
+    }
+    expr_places(pl, st->rhs);
+    expr_places(pl, st->cond);
+    expr_places(pl, st->addr);
+    expr_places(pl, st->size);
+    if (st->kind == ORDO_S_THREAD_START && st->rhs) {
+        const ordo_proc *f = &pl->pf->m->p->procs[st->proc];
+        if (f->n_params > 0)
+            add_var(pl, f->params[0]);
+    }
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+typedef struct {
+    cg_path *pf;
+    const cg_action *a;
+    const cg_state *before;
+    ordo_term f;        /* the statement's constraint (NULL: true) */
+    int64_t joined;     /* THREAD_JOIN: the thread joined */
+} stmt_ctx;
+
+static void require(stmt_ctx *c, ordo_term t)
+{
+    if (!t)
+        return;
+    c->f = c->f ? ordo_smt_app2(c->pf->smt, ORDO_OP_AND, c->f, t) : t;
+}
+
+static ordo_term expr(stmt_ctx *c, const ordo_expr *e)
+{
+    ordo_term defined = NULL;
+    ordo_term t = ordo_smt_expr(&c->pf->env, e, &defined);
+    require(c, defined);
+    return t;
+}
+
+static ordo_term fresh(cg_path *pf, ordo_sort sort)
+{
+    return ordo_smt_var(pf->smt, NULL, sort);
+}
+
+/* lv := v (v of type lv->type). */
+static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
+{
+    cg_path *pf = c->pf;
+    ordo_smt_env *env = &pf->env;
+    if (!v)
+        return;
+    if (!lv->is_mem) {
+        ordo_term x = fresh(pf, ordo_smt_sort_of(env, lv->type));
+        *slot(pf, lv->var) = x;
+        require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v));
+        return;
+    }
+    ordo_term addr = expr(c, lv->addr);
+    if (!addr)
+        return;
+    ordo_term args[3] = { env->mem, ordo_smt_cell_index(env, addr, lv->addr->type),
+                          ordo_smt_to_cell(env, v, lv->type) };
+    ordo_term mem = fresh(pf, ordo_smt_mem_sort(env));
+    require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, mem, ordo_smt_app(pf->smt, ORDO_OP_STORE, 3, args)));
+    env->mem = mem;
+}
+
+static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
+{
+    XGROW(pf->havocs, pf->n_havocs, pf->cap_havocs);
+    pf->havocs[pf->n_havocs++] = (cg_havoc){ pf->cur, term, type };
+}
+
+/* A havoc's value lies in its type's range (Int arithmetic only: a
+ * bit-vector has no other values). */
+static void in_range(stmt_ctx *c, ordo_term x, ordo_type t)
+{
+    if (c->pf->env.mode == ORDO_ARITH_BV || t.kind == ORDO_TY_BOOL || t.width >= 64)
+        return;
+    bool sign = t.kind == ORDO_TY_INT && t.is_signed;
+    int64_t lo = sign ? -(INT64_C(1) << (t.width - 1)) : 0;
+    int64_t hi = sign ? (INT64_C(1) << (t.width - 1)) - 1 : (INT64_C(1) << t.width) - 1;
+    ordo_smt *s = c->pf->smt;
+    require(c, ordo_smt_app2(s, ORDO_OP_LE, ordo_smt_int(s, lo), x));
+    require(c, ordo_smt_app2(s, ORDO_OP_LE, x, ordo_smt_int(s, hi)));
+}
+
+static void havoc(stmt_ctx *c, const ordo_stmt *st)
+{
+    ordo_term x = fresh(c->pf, ordo_smt_sort_of(&c->pf->env, st->lhs.type));
+    add_havoc(c->pf, x, st->lhs.type);
+    in_range(c, x, st->lhs.type);
+    assign(c, &st->lhs, x);
+}
+
+/* The value of an expression the abstract state before the edge knew
+ * (a mutex address, a joined thread's id). */
+static bool known(stmt_ctx *c, const ordo_expr *e, int64_t *v)
+{
+    expl_view view = { .p = c->pf->m->p, .prec = c->pf->m->prec, .mode = c->pf->m->mode,
+                       .s = (cg_state *)c->before, .thread = c->a->thread };
+    return expl_eval(&view, e, v, NULL) == ORDO_EVAL_OK;
+}
+
+static void equals(stmt_ctx *c, const ordo_expr *e, int64_t v)
+{
+    ordo_term t = expr(c, e);
+    if (t)
+        require(c, ordo_smt_app2(c->pf->smt, ORDO_OP_EQ, t, ordo_smt_const(&c->pf->env, e->type, v)));
+}
+
+static void start(stmt_ctx *c, const ordo_stmt *st)
+{
+    cg_path *pf = c->pf;
+    ordo_term arg = st->rhs ? expr(c, st->rhs) : NULL;
+    unsigned id = pf->n_threads, parent = pf->cur;
+    new_thread(pf);
+    const ordo_proc *f = &pf->m->p->procs[st->proc];
+    if (arg && f->n_params > 0) {
+        unsigned param = f->params[0];
+        pf->cur = id;
+        ordo_lvalue lv = { .var = param, .type = pf->m->p->vars[param].type };
+        assign(c, &lv, ordo_smt_convert(&pf->env, arg, st->rhs->type, lv.type));
+        pf->cur = parent;
+    }
+    if (st->has_lhs)
+        assign(c, &st->lhs, ordo_smt_const(&pf->env, st->lhs.type, id));
+}
+
+static void mutex(stmt_ctx *c, const ordo_stmt *st)
+{
+    int64_t addr;
+    if (!known(c, st->addr, &addr)) {
+        c->pf->error = "a mutex address the abstract state did not know";
+        return;
+    }
+    equals(c, st->addr, addr);
+    ordo_lvalue cell = { .is_mem = true, .addr = st->addr,
+                         .type = { .kind = ORDO_TY_INT, .width = 32, .is_signed = true } };
+    assign(c, &cell, ordo_smt_const(&c->pf->env, cell.type, st->kind == ORDO_S_LOCK));
+}
+
+static const ordo_type cell_index_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = false };
+
+/* n cells from the next fresh address on, as the interpreter allocates
+ * them (ordo_alloc_base: at least one cell, 16-cell aligned). */
+static void alloc(stmt_ctx *c, const ordo_stmt *st)
+{
+    cg_path *pf = c->pf;
+    ordo_smt *s = pf->smt;
+    ordo_smt_env *env = &pf->env;
+    bool bv = env->mode == ORDO_ARITH_BV;
+    ordo_type u64 = cell_index_type;
+    ordo_term n = expr(c, st->size);
+    if (!n)
+        return;
+    n = ordo_smt_convert(env, n, st->size->type, u64);
+    require(c, ordo_smt_app2(s, bv ? ORDO_OP_BVULE : ORDO_OP_LE, n,
+                             ordo_smt_const(env, u64, (int64_t)ORDO_MAX_ALLOC_CELLS)));
+    ordo_term zero = ordo_smt_const(env, u64, 0), one = ordo_smt_const(env, u64, 1);
+    ordo_term span = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_EQ, n, zero), one, n);
+    ordo_term up = ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, span,
+                                 ordo_smt_const(env, u64, 15));
+    ordo_term rounded = bv ? ordo_smt_app2(s, ORDO_OP_BVAND, up, ordo_smt_const(env, u64, ~INT64_C(15)))
+                           : ordo_smt_app2(s, ORDO_OP_SUB, up,
+                                           ordo_smt_app2(s, ORDO_OP_IMOD, up,
+                                                         ordo_smt_const(env, u64, 16)));
+    ordo_term base = pf->next_alloc;
+    pf->next_alloc = fresh(pf, ordo_smt_sort_of(env, u64));
+    require(c, ordo_smt_app2(s, ORDO_OP_EQ, pf->next_alloc,
+                             ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, base, rounded)));
+    assign(c, &st->lhs, ordo_smt_convert(env, base, u64, st->lhs.type));
+}
+
+static void join(stmt_ctx *c, const ordo_stmt *st)
+{
+    int64_t id = c->a->join;
+    if (id < 0 && !known(c, st->cond, &id)) {
+        c->pf->error = "a join whose thread the abstract path does not name";
+        return;
+    }
+    c->joined = id;
+    equals(c, st->cond, id);
+}
+
+static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)
+{
+    switch (st->kind) {
+    case ORDO_S_ASSIGN:
+        if (st->rhs)
+            assign(c, &st->lhs, ordo_smt_convert(&c->pf->env, expr(c, st->rhs), st->rhs->type,
+                                                 st->lhs.type));
+        return;
+    case ORDO_S_HAVOC:        havoc(c, st); return;
+    case ORDO_S_ASSUME:       require(c, ordo_smt_truth(&c->pf->env, expr(c, st->cond), st->cond->type)); return;
+    case ORDO_S_THREAD_START: start(c, st); return;
+    case ORDO_S_THREAD_JOIN:  join(c, st); return;
+    case ORDO_S_LOCK:
+    case ORDO_S_UNLOCK:       mutex(c, st); return;
+    case ORDO_S_ALLOC:        alloc(c, st); return;
+    default:                  return; /* control and synchronisation only */
+    }
+}
+
+static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
+{
+    if (!c->f)
+        return;
+    XGROW(pf->labels, pf->n_labels, pf->cap_labels);
+    cg_label *l = &pf->labels[pf->n_labels++];
+    *l = (cg_label){ .label = fresh(pf, ordo_smt_bool_sort(pf->smt)), .stmt = st,
+                     .thread = c->a->thread, .join = c->joined };
+    places pl = { .pf = pf, .l = l,
+                  .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
+                         .s = (cg_state *)c->before, .thread = c->a->thread } };
+    stmt_places(&pl, st);
+    ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
+}
+
+/* A havoc SCOI made SKIP still takes a value in the program as written. */
+static bool dropped_havoc(const ordo_stmt *analysed, const ordo_stmt *shown)
+{
+    return shown && shown->kind == ORDO_S_HAVOC && analysed->kind != ORDO_S_HAVOC;
+}
+
+void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
+{
+    unsigned proc = before->threads[a->thread].proc;
+    const ordo_stmt *st = pf->m->p->procs[proc].edges[a->edge].stmt;
+    const ordo_stmt *sh = pf->shown->procs[proc].edges[a->edge].stmt;
+    const ordo_stmt **list = NULL, **shown = NULL;
+    unsigned n = 0, cap = 0, n_shown = 0, cap_shown = 0;
+    cg_flatten(st, &list, &n, &cap);
+    cg_flatten(sh, &shown, &n_shown, &cap_shown);
+    pf->cur = a->thread;
+    for (unsigned i = 0; i < n && !pf->error; i++) {
+        stmt_ctx c = { .pf = pf, .a = a, .before = before };
+        if (n == n_shown && dropped_havoc(list[i], shown[i]))
+            add_havoc(pf, NULL, shown[i]->lhs.type);
+        encode_stmt(&c, list[i]);
+        label(pf, &c, list[i]);
+    }
+    if (!pf->error && pf->env.error)
+        pf->error = pf->env.error;
+    free(list);
+    free(shown);
+}
+
+static void begin(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
+{
+    *pf = (cg_path){ .smt = smt, .m = m, .shown = shown };
+    pf->env = (ordo_smt_env){ .smt = smt, .mode = m->mode, .var = current, .ctx = pf };
+    pf->globals = xcalloc(m->p->n_vars + 1, sizeof *pf->globals);
+}
+
+void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                      const cg_state *s)
+{
+    begin(pf, smt, m, shown);
+    pf->symbolic = true;
+    pf->n_symbolic = s->n_threads;
+    for (unsigned t = 0; t < s->n_threads; t++)
+        new_thread(pf);
+    pf->env.mem = fresh(pf, ordo_smt_mem_sort(&pf->env));
+    pf->next_alloc = fresh(pf, ordo_smt_sort_of(&pf->env, cell_index_type));
+}
+
+ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e)
+{
+    pf->binding = b;
+    ordo_term defined = NULL;
+    ordo_term v = ordo_smt_expr(&pf->env, e, &defined);
+    pf->binding = NULL;
+    return v ? ordo_smt_truth(&pf->env, v, e->type) : NULL;
+}
+
+ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
+{
+    ordo_smt_env *env = &pf->env;
+    ordo_type u64 = cell_index_type;
+    if (key == CG_ALLOC_KEY)
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, pf->next_alloc, ordo_smt_const(env, u64, value));
+    if (key < CG_CELL_LIMIT) {
+        ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, env->mem,
+                                       ordo_smt_const(env, u64, (int64_t)key));
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, ordo_smt_const(env, u64, value));
+    }
+    unsigned var = (unsigned)(key & 0xffffffffu), cur = pf->cur;
+    pf->cur = (unsigned)(key >> 32 & 0x7fffffffu);
+    ordo_term x = current(pf, var);
+    pf->cur = cur;
+    return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, ordo_smt_const(env, pf->m->p->vars[var].type, value));
+}
+
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n)
+{
+    begin(pf, smt, m, shown);
+    new_thread(pf);
+    pf->env.mem = initial_memory(pf);
+    pf->next_alloc = ordo_smt_const(&pf->env, cell_index_type, (int64_t)m->p->next_address);
+    for (unsigned i = 0; i < n && !pf->error; i++)
+        cg_path_edge(pf, &actions[i], before[i]);
+}
+
+ordo_smt_result cg_path_check(cg_path *pf)
+{
+    ordo_term *labels = xmalloc((pf->n_labels + 1) * sizeof *labels);
+    for (unsigned i = 0; i < pf->n_labels; i++)
+        labels[i] = pf->labels[i].label;
+    ordo_smt_result r = ordo_smt_check_assuming(pf->smt, pf->n_labels, labels);
+    free(labels);
+    return r;
+}
+
+unsigned cg_path_core(cg_path *pf, unsigned **out)
+{
+    ordo_term *core = xmalloc((pf->n_labels + 1) * sizeof *core);
+    unsigned n = ordo_smt_unsat_core(pf->smt, core, pf->n_labels);
+    *out = xmalloc((n + 1) * sizeof **out);
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < pf->n_labels; j++)
+            if (pf->labels[j].label == core[i]) {
+                (*out)[k++] = j;
+                break;
+            }
+    free(core);
+    return k;
+}
+
+void cg_path_free(cg_path *pf)
+{
+    for (unsigned i = 0; i < pf->n_threads; i++)
+        free(pf->locals[i]);
+    free(pf->locals);
+    free(pf->globals);
+    for (unsigned i = 0; i < pf->n_labels; i++) {
+        free(pf->labels[i].vars);
+        free(pf->labels[i].cells);
+    }
+    free(pf->labels);
+    free(pf->havocs);
+    *pf = (cg_path){ 0 };
+}

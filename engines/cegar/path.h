@@ -1,0 +1,91 @@
+/*
+ * The path formula of an abstract counterexample (thesis Section 2.2.4):
+ * the edges of the ARG path in SSA form, one variable per assignment,
+ * one memory array per store, each thread with its own locals. Every
+ * statement that constrains the path is asserted under a label of its
+ * own, so that an unsat core names statements, and through them the
+ * places (variables, cells) a refinement may track.
+ */
+#ifndef CEGAR_PATH_H
+#define CEGAR_PATH_H
+
+#include <ordo/smt_expr.h>
+
+#include "transfer.h"
+
+/* Which thread's copy of the locals of an owner (a procedure, or
+ * cg_tls_owner() for thread-locals) an expression reads: at most two
+ * owners; the others read the current thread's. */
+typedef struct {
+    unsigned n;
+    unsigned owner[2], thread[2];
+} cg_binding;
+
+/* The owner of a local variable's copies. */
+unsigned cg_var_owner(const ordo_program *p, unsigned var);
+/* Binds the owners of e's locals that b does not bind yet to thread t;
+ * false when that needs a third owner. */
+bool cg_bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *b);
+
+typedef struct {
+    ordo_term label;
+    const ordo_stmt *stmt;   /* the statement it labels */
+    unsigned thread;         /* the thread executing it */
+    int64_t join;            /* THREAD_JOIN: the thread joined */
+    unsigned *vars;
+    unsigned n_vars;
+    uint64_t *cells;
+    unsigned n_cells;
+} cg_label;
+
+/* A nondeterministic value of the path, in order. */
+typedef struct {
+    unsigned thread;
+    ordo_term term;   /* NULL: a havoc the analysed program dropped (SCOI) */
+    ordo_type type;
+} cg_havoc;
+
+typedef struct {
+    ordo_smt *smt;
+    ordo_smt_env env;
+    const cg_model *m;
+    const ordo_program *shown;   /* the program before SCOI (edges by index) */
+    ordo_term *globals;          /* current term per variable, NULL: initial */
+    ordo_term **locals;          /* per thread */
+    unsigned n_threads;
+    unsigned cur;                /* the thread whose statements are encoded */
+    unsigned n_symbolic;         /* threads whose initial values are unknown
+                                    (cg_path_begin_at: those of its state) */
+    bool symbolic;               /* globals and memory start unknown */
+    const cg_binding *binding;   /* while translating a predicate, else NULL */
+    ordo_term next_alloc;        /* the next allocation's base (interp.h) */
+    cg_label *labels;
+    unsigned n_labels, cap_labels;
+    cg_havoc *havocs;
+    unsigned n_havocs, cap_havocs;
+    const char *error;           /* a statement could not be encoded */
+} cg_path;
+
+/* Starts a path at an arbitrary state of m's program: every variable,
+ * cell and the next allocation start unknown, except locals of threads
+ * created on the path (at their initial values). Then cg_path_edge
+ * encodes edges one by one. */
+void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                      const cg_state *s);
+void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
+/* The term of a Bool expression at the current point, its locals those
+ * of the threads b binds. */
+ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);
+/* The current term of a place of the data state (state.h keys). */
+ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
+/* Encodes the path into smt (asserting label => statement). */
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n);
+/* Checks the path: SAT (a model is ready), UNSAT (the core is read with
+ * cg_path_core_label) or UNKNOWN. */
+ordo_smt_result cg_path_check(cg_path *pf);
+/* After UNSAT: the labels of the core (indices into labels), malloc'ed. */
+unsigned cg_path_core(cg_path *pf, unsigned **out);
+void cg_path_free(cg_path *pf);
+
+#endif

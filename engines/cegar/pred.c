@@ -1,0 +1,230 @@
+/* The predicate domain: Cartesian predicate abstraction (pred.h). */
+#include <stdlib.h>
+
+#include <ordo/xalloc.h>
+
+#include "path.h"
+#include "pred.h"
+
+static bool expr_equal(const ordo_expr *a, const ordo_expr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind || a->op != b->op || !ordo_type_equal(a->type, b->type))
+        return false;
+    if ((a->kind == ORDO_E_CONST && a->value != b->value) ||
+        (a->kind == ORDO_E_VAR && a->var != b->var))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (!expr_equal(a->kid[i], b->kid[i]))
+            return false;
+    return true;
+}
+
+/* Does e read a variable or a cell? */
+static bool reads_state(const ordo_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == ORDO_E_VAR || e->kind == ORDO_E_LOAD)
+        return true;
+    return reads_state(e->kid[0]) || reads_state(e->kid[1]) || reads_state(e->kid[2]);
+}
+
+bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
+{
+    (void)p;
+    if (!reads_state(e) || pr->n_preds >= 0xfffffu) /* the key's 20 bits */
+        return false;
+    for (unsigned i = 0; i < pr->n_preds; i++)
+        if (expr_equal(pr->preds[i], e))
+            return false;
+    XGROW(pr->preds, pr->n_preds, pr->cap_preds);
+    pr->preds[pr->n_preds++] = e;
+    return true;
+}
+
+/* The owners of the locals e reads (at most two; false beyond). */
+static bool owners(const ordo_program *p, const ordo_expr *e, cg_binding *b)
+{
+    return cg_bind(p, e, 0, b);
+}
+
+typedef struct {
+    unsigned pred;
+    cg_binding b;
+} instance;
+
+static bool runs(const cg_model *m, const cg_state *s, unsigned t, unsigned owner)
+{
+    return owner == m->p->n_procs || s->threads[t].proc == owner;
+}
+
+static uint64_t instance_key(const instance *in)
+{
+    return cg_pred_key(in->pred, in->b.n > 0 ? in->b.thread[0] : CG_NO_THREAD,
+                       in->b.n > 1 ? in->b.thread[1] : CG_NO_THREAD);
+}
+
+/* The instance of a data-state key. */
+static instance key_instance(const cg_model *m, uint64_t key)
+{
+    instance in = { .pred = (unsigned)(key >> 42 & 0xfffffu) };
+    unsigned t[2] = { (unsigned)(key >> 21 & CG_NO_THREAD), (unsigned)(key & CG_NO_THREAD) };
+    owners(m->p, m->prec->preds[in.pred], &in.b);
+    for (unsigned i = 0; i < in.b.n; i++)
+        in.b.thread[i] = t[i];
+    return in;
+}
+
+static void add_instance(instance **out, unsigned *n, unsigned *cap, instance in)
+{
+    XGROW(*out, *n, *cap);
+    (*out)[(*n)++] = in;
+}
+
+/* The predicate instances of state s (malloc'ed): one per choice of
+ * distinct threads running the owners of the predicate's locals. */
+static unsigned instances(const cg_model *m, const cg_state *s, instance **out)
+{
+    unsigned n = 0, cap = 0;
+    *out = NULL;
+    for (unsigned i = 0; i < m->prec->n_preds; i++) {
+        instance in = { .pred = i };
+        if (!owners(m->p, m->prec->preds[i], &in.b))
+            continue;
+        if (in.b.n == 0) {
+            add_instance(out, &n, &cap, in);
+            continue;
+        }
+        for (unsigned ta = 0; ta < s->n_threads && ta < CG_NO_THREAD; ta++) {
+            if (!runs(m, s, ta, in.b.owner[0]))
+                continue;
+            in.b.thread[0] = ta;
+            if (in.b.n == 1) {
+                add_instance(out, &n, &cap, in);
+                continue;
+            }
+            for (unsigned tb = 0; tb < s->n_threads && tb < CG_NO_THREAD; tb++)
+                if (tb != ta && runs(m, s, tb, in.b.owner[1])) {
+                    in.b.thread[1] = tb;
+                    add_instance(out, &n, &cap, in);
+                }
+        }
+    }
+    return n;
+}
+
+static ordo_smt_result check(cg_model *m, ordo_term *assumed, unsigned n)
+{
+    m->transfer_checks++;
+    return ordo_smt_check_assuming(m->smt, n, assumed);
+}
+
+/* The values of the instances of succ in pf's current point, given the
+ * facts assumed[0..n) (one slot free after them). */
+static void abstract(cg_model *m, cg_path *pf, cg_state *succ, ordo_term *assumed, unsigned n)
+{
+    instance *in;
+    unsigned k = instances(m, succ, &in);
+    for (unsigned i = 0; i < k; i++) {
+        uint64_t key = instance_key(&in[i]);
+        ordo_term post = cg_path_truth(pf, &in[i].b, m->prec->preds[in[i].pred]);
+        expl_forget(succ, key);
+        if (!post)
+            continue;
+        assumed[n] = ordo_smt_app1(m->smt, ORDO_OP_NOT, post);
+        if (check(m, assumed, n + 1) == ORDO_SMT_UNSAT) {
+            expl_set(succ, key, 1);
+            continue;
+        }
+        assumed[n] = post;
+        if (check(m, assumed, n + 1) == ORDO_SMT_UNSAT)
+            expl_set(succ, key, 0);
+    }
+    free(in);
+}
+
+/* The facts of s at the start of pf: its known places and predicates. */
+static unsigned facts(cg_model *m, cg_path *pf, const cg_state *s, ordo_term *out)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_vals; i++) {
+        uint64_t key = s->vals[i].key;
+        ordo_term f;
+        if (key >= CG_PRED_KEY && key < CG_VAR_KEY) {
+            instance in = key_instance(m, key);
+            f = cg_path_truth(pf, &in.b, m->prec->preds[in.pred]);
+            if (f && !s->vals[i].value)
+                f = ordo_smt_app1(m->smt, ORDO_OP_NOT, f);
+        } else {
+            f = cg_path_place(pf, key, s->vals[i].value);
+        }
+        if (f)
+            out[n++] = f;
+    }
+    return n;
+}
+
+/* Forgets every predicate value of s. */
+static void forget_preds(cg_state *s)
+{
+    unsigned j = 0;
+    for (unsigned i = 0; i < s->n_vals; i++)
+        if (s->vals[i].key < CG_PRED_KEY || s->vals[i].key >= CG_VAR_KEY)
+            s->vals[j++] = s->vals[i];
+    s->n_vals = j;
+}
+
+/* One successor: false when the action is infeasible from s. */
+static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
+{
+    ordo_smt_push(m->smt);
+    cg_path pf;
+    cg_path_begin_at(&pf, m->smt, m, m->p, s);
+    ordo_term *assumed = xmalloc((s->n_vals + 2) * sizeof *assumed);
+    unsigned n = facts(m, &pf, s, assumed);
+    unsigned first_label = pf.n_labels;
+    cg_path_edge(&pf, &succ->action, s);
+    bool feasible = true;
+    if (pf.error) {
+        forget_preds(succ->state);
+    } else {
+        assumed = xrealloc(assumed, (n + pf.n_labels - first_label + 2) * sizeof *assumed);
+        for (unsigned i = first_label; i < pf.n_labels; i++)
+            assumed[n++] = pf.labels[i].label;
+        ordo_smt_result r = check(m, assumed, n);
+        feasible = r != ORDO_SMT_UNSAT;
+        if (r == ORDO_SMT_SAT)
+            abstract(m, &pf, succ->state, assumed, n);
+        else
+            forget_preds(succ->state);
+    }
+    free(assumed);
+    cg_path_free(&pf);
+    ordo_smt_pop(m->smt, 1);
+    return feasible;
+}
+
+void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from)
+{
+    unsigned j = from;
+    for (unsigned i = from; i < succs->n; i++) {
+        if (post(m, s, &succs->v[i]))
+            succs->v[j++] = succs->v[i];
+        else
+            cg_state_free(succs->v[i].state);
+    }
+    succs->n = j;
+}
+
+void cg_pred_initial(cg_model *m, cg_state *s)
+{
+    ordo_smt_push(m->smt);
+    cg_path pf;
+    cg_path_encode(&pf, m->smt, m, m->p, NULL, NULL, 0);
+    ordo_term assumed[1];
+    abstract(m, &pf, s, assumed, 0);
+    cg_path_free(&pf);
+    ordo_smt_pop(m->smt, 1);
+}

@@ -1,0 +1,28 @@
+/* unsat-core refinement of the explicit-value precision (refine.h). */
+#include <stdlib.h>
+
+#include <ordo/plugin.h>
+
+#include "refine.h"
+
+unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
+{
+    unsigned *core, added = 0;
+    unsigned n = cg_path_core(pf, &core);
+    for (unsigned i = 0; i < n; i++) {
+        const cg_label *l = &pf->labels[core[i]];
+        for (unsigned k = 0; k < l->n_vars; k++)
+            if (cg_prec_add_var(prec, l->vars[k])) {
+                ordo_log(ORDO_LOG_DEBUG, "cegar: tracking %s", pf->m->p->vars[l->vars[k]].name);
+                added++;
+            }
+        for (unsigned k = 0; k < l->n_cells; k++)
+            if (cg_prec_add_cell(prec, l->cells[k])) {
+                ordo_log(ORDO_LOG_DEBUG, "cegar: tracking cell %llu",
+                         (unsigned long long)l->cells[k]);
+                added++;
+            }
+    }
+    free(core);
+    return added;
+}

@@ -1,0 +1,58 @@
+/* The abstractor: DFS or BFS over the ARG with coverage (search.h). */
+#include <stdlib.h>
+
+#include <ordo/xalloc.h>
+
+#include "search.h"
+
+typedef struct {
+    unsigned *v;
+    size_t head, n, cap;   /* BFS takes from head, DFS from the end */
+} worklist;
+
+static void push(worklist *w, unsigned node)
+{
+    XGROW(w->v, w->n, w->cap);
+    w->v[w->n++] = node;
+}
+
+static unsigned pop(worklist *w, bool bfs)
+{
+    return bfs ? w->v[w->head++] : w->v[--w->n];
+}
+
+cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadline *d,
+                           cg_search_stats *st, unsigned *error_node)
+{
+    worklist w = { 0 };
+    cg_succs succs = { 0 };
+    cg_search_result r = CG_SEARCH_COMPLETE;
+    push(&w, cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 }));
+    for (unsigned long k = 0; w.head < w.n && r == CG_SEARCH_COMPLETE; k++) {
+        if (k % 256 == 0 && ordo_deadline_expired(d)) {
+            r = CG_SEARCH_STOPPED;
+            break;
+        }
+        unsigned n = pop(&w, bfs);
+        double t0 = ordo_process_cputime_s();
+        cg_successors(m, arg->nodes[n].state, &succs);
+        st->successor_s += ordo_process_cputime_s() - t0;
+        st->explored_actions += succs.n;
+        if (m->unsupported)
+            r = CG_SEARCH_UNSUPPORTED;
+        for (unsigned i = 0; i < succs.n && r == CG_SEARCH_COMPLETE; i++) {
+            unsigned c = cg_arg_add(arg, succs.v[i].state, (int)n, succs.v[i].action);
+            succs.v[i].state = NULL;
+            if (succs.v[i].error) {
+                *error_node = c;
+                r = CG_SEARCH_ERROR;
+            } else if (arg->nodes[c].covered_by < 0) {
+                push(&w, c);
+            }
+        }
+        cg_succs_clear(&succs);
+    }
+    free(succs.v);
+    free(w.v);
+    return r;
+}

@@ -1,0 +1,29 @@
+/*
+ * The abstractor (thesis Algorithm "abstractor", Section 2.2.3): expands
+ * the ARG from the initial state in DFS or BFS order until an error node
+ * is reached or every uncovered node is expanded.
+ */
+#ifndef CEGAR_SEARCH_H
+#define CEGAR_SEARCH_H
+
+#include <ordo/plugin.h>
+
+#include "arg.h"
+
+typedef enum {
+    CG_SEARCH_COMPLETE,    /* every node expanded or covered: no error */
+    CG_SEARCH_ERROR,       /* an error node was reached */
+    CG_SEARCH_STOPPED,     /* the deadline came */
+    CG_SEARCH_UNSUPPORTED, /* a statement the transfer cannot handle */
+} cg_search_result;
+
+typedef struct {
+    double explored_actions; /* successors computed */
+    double successor_s;      /* CPU time of the transfer function */
+} cg_search_stats;
+
+/* On CG_SEARCH_ERROR, *error_node is the error node. */
+cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadline *d,
+                           cg_search_stats *st, unsigned *error_node);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * The transfer function of the cegar engine (thesis Section 2.2.2): the
+ * successors of an abstract state under every enabled action (a thread
+ * taking one edge of the large-block-encoded CFA).
+ */
+#ifndef CEGAR_TRANSFER_H
+#define CEGAR_TRANSFER_H
+
+#include <ordo/smt.h>
+
+#include "expl.h"
+
+/* What a path step did: thread, edge (index in its procedure's edges),
+ * and for a join whose thread id the state does not know, the thread it
+ * joined (else -1). */
+typedef struct {
+    unsigned thread, edge;
+    int join;
+} cg_action;
+
+typedef struct {
+    cg_action action;
+    cg_state *state;
+    bool error;          /* the action reached ERROR */
+} cg_succ;
+
+typedef struct {
+    cg_succ *v;
+    unsigned n, cap;
+} cg_succs;
+
+typedef struct {
+    const ordo_program *p;     /* after inlining and large-block encoding */
+    ordo_edge_index *out;      /* per procedure */
+    const cg_prec *prec;
+    ordo_arith mode;
+    unsigned maxenum;          /* havoc of a type with at most this many values
+                                  enumerates them (1: unknown) */
+    const char *unsupported;   /* set when a statement cannot be handled */
+    ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
+    double transfer_checks;    /* SMT checks of the transfer */
+} cg_model;
+
+cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);
+void cg_model_free(cg_model *m);
+
+/* The initial state: main at its initial location, tracked places at
+ * their initial values. */
+cg_state *cg_initial_state(cg_model *m);
+/* The statements of an edge in order, SEQs flattened: appended to
+ * (*list, *n, *cap). */
+void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap);
+/* Appends the successors of s to out (states owned by out). */
+void cg_successors(cg_model *m, const cg_state *s, cg_succs *out);
+void cg_succs_clear(cg_succs *out);
+
+#endif

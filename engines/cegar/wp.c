@@ -1,0 +1,189 @@
+/* PRED refinement by weakest preconditions along the path (wp.h). */
+#include <stdlib.h>
+
+#include <ordo/ir_build.h>
+#include <ordo/plugin.h>
+#include <ordo/xalloc.h>
+
+#include "pred.h"
+#include "wp.h"
+
+/* Predicates carried backwards at once, and their largest size: beyond,
+ * the refinement keeps what it has (progress is checked by the caller). */
+enum { MAX_PENDING = 64, MAX_NODES = 64 };
+
+typedef struct {
+    const ordo_expr *e;
+    cg_binding b;        /* whose locals it reads */
+} pending;
+
+typedef struct {
+    ordo_program *p;
+    cg_prec *prec;
+    pending v[MAX_PENDING];
+    unsigned n;
+    unsigned added;
+} walk;
+
+static unsigned size_of(const ordo_expr *e)
+{
+    if (!e)
+        return 0;
+    return 1 + size_of(e->kid[0]) + size_of(e->kid[1]) + size_of(e->kid[2]);
+}
+
+static bool reads_var(const ordo_expr *e, unsigned var)
+{
+    if (!e)
+        return false;
+    if (e->kind == ORDO_E_VAR && e->var == var)
+        return true;
+    return reads_var(e->kid[0], var) || reads_var(e->kid[1], var) || reads_var(e->kid[2], var);
+}
+
+/* The thread b binds the owner of local var to (-1: none). */
+static int bound(const ordo_program *p, const cg_binding *b, unsigned var)
+{
+    for (unsigned i = 0; i < b->n; i++)
+        if (b->owner[i] == cg_var_owner(p, var))
+            return (int)b->thread[i];
+    return -1;
+}
+
+/* b without the owners e does not read. */
+static cg_binding restrict_to(const ordo_program *p, const ordo_expr *e, const cg_binding *b)
+{
+    cg_binding r = { 0 }, all = { 0 };
+    cg_bind(p, e, 0, &all);
+    for (unsigned i = 0; i < all.n; i++)
+        for (unsigned k = 0; k < b->n; k++)
+            if (b->owner[k] == all.owner[i]) {
+                r.owner[r.n] = all.owner[i];
+                r.thread[r.n++] = b->thread[k];
+            }
+    return r;
+}
+
+/* e with every read of var replaced by r. */
+static const ordo_expr *subst(ordo_program *p, const ordo_expr *e, unsigned var, const ordo_expr *r)
+{
+    if (!e || !reads_var(e, var))
+        return e;
+    const ordo_expr *k[3];
+    for (int i = 0; i < 3; i++)
+        k[i] = subst(p, e->kid[i], var, r);
+    switch (e->kind) {
+    case ORDO_E_VAR:   return ordo_type_equal(r->type, e->type) ? r : ordo_e_cast(p, e->type, r);
+    case ORDO_E_LOAD:  return ordo_e_load(p, e->type, k[0]);
+    case ORDO_E_UNOP:  return ordo_e_unop(p, (ordo_unop)e->op, e->type, k[0]);
+    case ORDO_E_BINOP: return ordo_e_binop(p, (ordo_binop)e->op, e->type, k[0], k[1]);
+    case ORDO_E_ITE:   return ordo_e_ite(p, k[0], k[1], k[2]);
+    case ORDO_E_CAST:  return ordo_e_cast(p, e->type, k[0]);
+    default:           return e;
+    }
+}
+
+static void keep(walk *w, const ordo_expr *e, cg_binding b)
+{
+    if (size_of(e) > MAX_NODES)
+        return;
+    w->added += cg_prec_add_pred(w->prec, w->p, e);
+    if (w->n < MAX_PENDING)
+        w->v[w->n++] = (pending){ e, b };
+}
+
+/* A condition of thread t: its locals are t's. */
+static void keep_of(walk *w, const ordo_expr *e, unsigned t)
+{
+    cg_binding b = { 0 };
+    if (cg_bind(w->p, e, t, &b))
+        keep(w, e, b);
+}
+
+static void keep_equality(walk *w, const ordo_expr *a, const ordo_expr *b, unsigned t)
+{
+    keep_of(w, ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), a, b), t);
+}
+
+/* The atoms of a condition: what its Boolean connectives combine (x != k
+ * and x == k are one predicate). */
+static void keep_atoms(walk *w, const ordo_expr *e, unsigned t)
+{
+    if (e->kind == ORDO_E_UNOP && e->op == ORDO_U_LNOT) {
+        keep_atoms(w, e->kid[0], t);
+    } else if (e->kind == ORDO_E_BINOP && (e->op == ORDO_B_LAND || e->op == ORDO_B_LOR)) {
+        keep_atoms(w, e->kid[0], t);
+        keep_atoms(w, e->kid[1], t);
+    } else if (e->kind == ORDO_E_BINOP && e->op == ORDO_B_NE) {
+        keep_equality(w, e->kid[0], e->kid[1], t);
+    } else {
+        keep_of(w, e, t);
+    }
+}
+
+unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond)
+{
+    walk w = { .p = p, .prec = prec };
+    keep_atoms(&w, cond, 0);
+    return w.added;
+}
+
+/* Does b bind an owner of r to another thread than r's binding does? */
+static bool clashes(const cg_binding *b, const cg_binding *r)
+{
+    for (unsigned i = 0; i < r->n; i++)
+        for (unsigned k = 0; k < b->n; k++)
+            if (b->owner[k] == r->owner[i] && b->thread[k] != r->thread[i])
+                return true;
+    return false;
+}
+
+/* x := r (r NULL: a havoc) of thread t, going backwards: a pending
+ * predicate that reads this copy of x becomes its weakest precondition,
+ * r's locals being t's (dropped when that needs a third owner, or t's
+ * copy of an owner another thread's copy of which it reads). */
+static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
+{
+    bool global = w->p->vars[x].is_global;
+    unsigned n = w->n;
+    for (unsigned i = 0; i < n; i++) {
+        pending *q = &w->v[i];
+        if (!q->e || !reads_var(q->e, x) || (!global && bound(w->p, &q->b, x) != (int)t))
+            continue;
+        const ordo_expr *e = r ? subst(w->p, q->e, x, r) : NULL;
+        cg_binding b = q->b;
+        q->e = NULL; /* a havoc: nothing to carry */
+        if (!e)
+            continue;
+        b = restrict_to(w->p, e, &b);
+        cg_binding of_r = { 0 };
+        if (cg_bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && cg_bind(w->p, r, t, &b))
+            keep(w, e, b);
+    }
+}
+
+unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p)
+{
+    unsigned *core;
+    unsigned n = cg_path_core(pf, &core);
+    bool *in_core = xcalloc(pf->n_labels + 1, sizeof *in_core);
+    for (unsigned i = 0; i < n; i++)
+        in_core[core[i]] = true;
+    walk w = { .p = p, .prec = prec };
+    for (unsigned i = pf->n_labels; i-- > 0;) {
+        const cg_label *l = &pf->labels[i];
+        const ordo_stmt *st = l->stmt;
+        if (in_core[i] && st->kind == ORDO_S_ASSUME)
+            keep_atoms(&w, st->cond, l->thread);
+        else if (in_core[i] && st->kind == ORDO_S_THREAD_JOIN)
+            keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join), l->thread);
+        else if (st->kind == ORDO_S_ASSIGN && !st->lhs.is_mem)
+            assignment(&w, st->lhs.var, st->rhs, l->thread);
+        else if (st->kind == ORDO_S_HAVOC && !st->lhs.is_mem)
+            assignment(&w, st->lhs.var, NULL, l->thread);
+    }
+    free(in_core);
+    free(core);
+    ordo_log(ORDO_LOG_DEBUG, "cegar: %u new predicates (%u in all)", w.added, prec->n_preds);
+    return w.added;
+}

@@ -1,0 +1,21 @@
+/*
+ * PRED refinement from an unsat core without interpolants: the atoms of
+ * the core's conditions, carried backwards along the path through the
+ * assignments before them (weakest preconditions, x := e turns φ into
+ * φ[e/x]), become predicates. Each predicate keeps the thread whose
+ * locals it reads; one that would need the locals of two threads is
+ * dropped (no instance could hold it).
+ */
+#ifndef CEGAR_WP_H
+#define CEGAR_WP_H
+
+#include "path.h"
+
+/* After UNSAT: adds the predicates to prec (built in p, the analysed
+ * program); returns how many were new. */
+unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p);
+
+/* Adds the atoms of a condition as predicates; returns how many were new. */
+unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond);
+
+#endif

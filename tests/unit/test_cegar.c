@@ -1,0 +1,474 @@
+/* Unit tests of the cegar engine (thesis Chapter 2) on small IR programs:
+ * the EXPL transfer function (exact successor sets), coverage, the
+ * synchronisation state (mutexes that block), unsat-core refinement (the
+ * exact places added), a refinement without progress, and verdicts with
+ * replayed counterexamples. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <ordo/ir_build.h>
+#include <ordo/trace.h>
+
+#include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/pred.h"
+#include "../../engines/cegar/refine.h"
+#include "../support/smt_load.h"
+#include "ir_fixtures.h"
+
+static ordo_solver_factory z3;
+
+static int setup(void **state)
+{
+    (void)state;
+    return smt_load_plugin("z3", &z3) ? 0 : -1;
+}
+
+static const ordo_stmt *at(ordo_stmt *s, unsigned line)
+{
+    s->file = "t.c";
+    s->line = line;
+    return s;
+}
+
+/* main: l0 -[havoc b]-> l1 -[assume b]-> l2 -[error]-> l3 (b a global Bool). */
+static ordo_program *havoc_bool(unsigned *b)
+{
+    ordo_program *p = ordo_program_new("havoc.c", ORDO_DM_LP64);
+    *b = ordo_add_var(p, "b", ordo_ty_bool(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, *b)), 1);
+    then(p, m, &l, ordo_s_assume(p, var(p, *b)), 2);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, m, l);
+    return p;
+}
+
+/* A model of p at a precision tracking the variable `tracked` (if >= 0). */
+typedef struct {
+    cg_model m;
+    cg_prec prec;
+} model_at;
+
+static void open_model(model_at *x, const ordo_program *p, int tracked, unsigned maxenum)
+{
+    x->m = cg_model_new(p, ORDO_ARITH_BV, maxenum);
+    cg_prec_init(&x->prec, p->n_vars);
+    if (tracked >= 0)
+        cg_prec_add_var(&x->prec, (unsigned)tracked);
+    x->m.prec = &x->prec;
+}
+
+static void close_model(model_at *x)
+{
+    cg_prec_free(&x->prec);
+    cg_model_free(&x->m);
+}
+
+/* The successors of the initial state of p at a precision tracking var. */
+static void initial_successors(const ordo_program *p, int tracked, unsigned maxenum,
+                               cg_succs *out)
+{
+    model_at x;
+    open_model(&x, p, tracked, maxenum);
+    cg_state *s = cg_initial_state(&x.m);
+    cg_successors(&x.m, s, out);
+    cg_state_free(s);
+    close_model(&x);
+}
+
+static void havoc_maxenum_1_gives_one_unknown_successor(void **state)
+{
+    (void)state;
+    unsigned b;
+    ordo_program *p = havoc_bool(&b);
+    cg_succs out = { 0 };
+    initial_successors(p, (int)b, 1, &out);
+    int64_t v;
+    assert_int_equal(out.n, 1);
+    assert_false(expl_get(out.v[0].state, cg_var_key(0, b), &v)); /* b unknown */
+    assert_int_equal(out.v[0].state->threads[0].loc, p->procs[0].edges[0].to);
+    cg_succs_clear(&out);
+    free(out.v);
+    ordo_program_free(p);
+}
+
+static void havoc_maxenum_2_enumerates_both_values(void **state)
+{
+    (void)state;
+    unsigned b;
+    ordo_program *p = havoc_bool(&b);
+    cg_succs out = { 0 };
+    initial_successors(p, (int)b, 2, &out);
+    assert_int_equal(out.n, 2);
+    for (unsigned i = 0; i < 2; i++) {
+        int64_t v = -1;
+        assert_true(expl_get(out.v[i].state, cg_var_key(0, b), &v));
+        assert_int_equal(v, i);
+    }
+    cg_succs_clear(&out);
+    /* untracked, the enumeration has nothing to keep: one successor */
+    initial_successors(p, -1, 2, &out);
+    assert_int_equal(out.n, 1);
+    int64_t v;
+    assert_false(expl_get(out.v[0].state, cg_var_key(0, b), &v));
+    cg_succs_clear(&out);
+    free(out.v);
+    ordo_program_free(p);
+}
+
+/* main: l0 -[x := 1]-> l1 -[x := 1]-> l0 (no end). */
+static ordo_program *two_location_loop(unsigned *x)
+{
+    ordo_program *p = ordo_program_new("loop.c", ORDO_DM_LP64);
+    *x = ordo_add_var(p, "x", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l0 = p->procs[m].init_loc, l1 = ordo_add_loc(p, m);
+    ordo_add_edge(p, m, l0, l1, at(assign(p, *x, num(p, 1)), 1));
+    ordo_add_edge(p, m, l1, l0, at(assign(p, *x, num(p, 1)), 2));
+    return p;
+}
+
+static void arg_of(const ordo_program *p, int tracked, cg_arg *arg)
+{
+    model_at x;
+    open_model(&x, p, tracked, 1);
+    cg_arg_init(arg);
+    cg_search_stats st = { 0 };
+    unsigned error;
+    assert_int_equal(cg_search(&x.m, arg, false, NULL, &st, &error), CG_SEARCH_COMPLETE);
+    close_model(&x);
+}
+
+static void coverage_closes_a_loop(void **state)
+{
+    (void)state;
+    unsigned x;
+    ordo_program *p = two_location_loop(&x);
+    cg_arg arg;
+    /* x untracked: root (l0), (l1), (l0) covered by the root */
+    arg_of(p, -1, &arg);
+    assert_int_equal(arg.n, 3);
+    assert_int_equal(arg.covered, 1);
+    assert_int_equal(arg.nodes[2].covered_by, 0);
+    cg_arg_free(&arg);
+    /* x tracked: (l0, x=0), (l1, 1), (l0, 1), (l1, 1) covered by node 1 */
+    arg_of(p, (int)x, &arg);
+    assert_int_equal(arg.n, 4);
+    assert_int_equal(arg.covered, 1);
+    assert_int_equal(arg.nodes[3].covered_by, 1);
+    cg_arg_free(&arg);
+    ordo_program_free(p);
+}
+
+/* main: lock m; start worker; (main never unlocks) worker: lock m; ERROR.
+ * With unlock, main unlocks after the start. */
+static ordo_program *held_mutex(bool unlock)
+{
+    ordo_program *p = ordo_program_new("mutex.c", ORDO_DM_LP64);
+    unsigned m = ordo_add_object(p, "m", 1, -1);
+    const ordo_expr *m_addr =
+        ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
+    unsigned main_proc = ordo_add_proc(p, "main"), worker = ordo_add_proc(p, "worker");
+    p->main_proc = main_proc;
+    unsigned l = p->procs[worker].init_loc;
+    then(p, worker, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 10);
+    then(p, worker, &l, ordo_s_new(p, ORDO_S_ERROR), 11);
+    finish(p, worker, l);
+    l = p->procs[main_proc].init_loc;
+    then(p, main_proc, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 20);
+    then(p, main_proc, &l, ordo_s_thread_start(p, NULL, worker, NULL), 21);
+    if (unlock)
+        then(p, main_proc, &l, ordo_s_addr(p, ORDO_S_UNLOCK, m_addr), 22);
+    finish(p, main_proc, l);
+    return p;
+}
+
+static cg_outcome verify_with(const ordo_program *p, bool pred, bool allassumes, cg_counters *c)
+{
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .allassumes = allassumes };
+    memset(c, 0, sizeof *c);
+    cg_outcome o = cg_verify(p, &cfg, &z3, NULL, c);
+    if (o.verdict == ORDO_VERDICT_UNSAFE) {
+        char *why = NULL;
+        if (!ordo_trace_replay(p, o.trace, &why))
+            fail_msg("counterexample does not replay: %s", why);
+        ordo_trace_free(o.trace);
+    }
+    return o;
+}
+
+static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
+{
+    return verify_with(p, pred, false, c);
+}
+
+static cg_outcome verify(const ordo_program *p, cg_counters *c)
+{
+    return verify_in(p, false, c);
+}
+
+static void a_held_mutex_blocks(void **state)
+{
+    (void)state;
+    ordo_program *p = held_mutex(false);
+    /* after main's lock and start: the worker has no enabled action */
+    model_at x;
+    open_model(&x, p, -1, 1);
+    cg_model *m = &x.m;
+    cg_state *s = cg_initial_state(m);
+    cg_succs out = { 0 };
+    for (int step = 0; step < 2; step++) {
+        cg_successors(m, s, &out);
+        assert_int_equal(out.n, 1);
+        cg_state_free(s);
+        s = out.v[0].state;
+        out.n = 0;
+    }
+    assert_int_equal(s->n_threads, 2);
+    assert_int_equal(cg_state_mutex_owner(s, p->objects[0].base), 0);
+    cg_successors(m, s, &out);
+    for (unsigned i = 0; i < out.n; i++)
+        assert_int_equal(out.v[i].action.thread, 0);
+    cg_succs_clear(&out);
+    free(out.v);
+    cg_state_free(s);
+    close_model(&x);
+
+    cg_counters c;
+    cg_outcome o = verify(p, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 1);
+    ordo_program_free(p);
+    ordo_program *q = held_mutex(true);
+    o = verify(q, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+    ordo_program_free(q);
+}
+
+/* main: x := 0; y := 7; assume x == 1; ERROR (x, y globals). */
+static ordo_program *spurious(unsigned *x, unsigned *y)
+{
+    ordo_program *p = ordo_program_new("spurious.c", ORDO_DM_LP64);
+    *x = ordo_add_var(p, "x", i32(), -1, 5);
+    *y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, assign(p, *x, num(p, 0)), 1);
+    then(p, m, &l, assign(p, *y, num(p, 7)), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, *x), num(p, 1))), 3);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 4);
+    finish(p, m, l);
+    return p;
+}
+
+static void a_spurious_path_tracks_the_core_variables(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_model *m = &mx.m;
+    cg_prec *prec = &mx.prec;
+    cg_arg arg;
+    cg_arg_init(&arg);
+    cg_search_stats st = { 0 };
+    unsigned error;
+    assert_int_equal(cg_search(m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(&arg, error, &actions, &states, &n);
+    assert_int_equal(n, 4);
+    ordo_smt_config sc = { .produce_cores = true };
+    ordo_smt *smt = ordo_smt_create(&z3, &sc);
+    cg_path pf;
+    cg_path_encode(&pf, smt, m, p, actions, states, n);
+    assert_null(pf.error);
+    assert_int_equal(cg_path_check(&pf), ORDO_SMT_UNSAT);
+    assert_int_equal(cg_refine_unsat_core(&pf, prec), 1);
+    assert_true(prec->vars[x]);
+    assert_false(prec->vars[y]);
+    assert_int_equal(cg_prec_size(prec), 1);
+    cg_path_free(&pf);
+    ordo_smt_destroy(smt);
+    free(actions);
+    free(states);
+    cg_arg_free(&arg);
+    close_model(&mx);
+
+    cg_counters c;
+    cg_outcome o = verify(p, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    ordo_program_free(p);
+}
+
+/* main: havoc x; assume x > 3; assume x < 2; ERROR: EXPL cannot know x. */
+static void a_refinement_without_progress_is_unknown(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("stuck.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 1);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, x), num(p, 3))), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, x), num(p, 2))), 3);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 4);
+    finish(p, m, l);
+    cg_counters c;
+    cg_outcome o = verify(p, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNKNOWN);
+    assert_non_null(strstr(o.reason, "tracks nothing new"));
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+static void racy_counter_is_unsafe_and_locked_one_safe(void **state)
+{
+    (void)state;
+    cg_counters c;
+    ordo_program *p = fixture_counter(false, NULL);
+    cg_outcome o = verify(p, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+    ordo_program_free(p);
+    p = fixture_counter(true, NULL);
+    o = verify(p, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(c.iterations > 1);
+    ordo_program_free(p);
+}
+
+/* The value a state gives predicate i over globals (-1: unknown). */
+static int pred_value(const cg_state *s, unsigned i)
+{
+    int64_t v;
+    return expl_get(s, cg_pred_key(i, CG_NO_THREAD, CG_NO_THREAD), &v) ? (int)v : -1;
+}
+
+/* One successor of s, which it replaces; asserts there is exactly one. */
+static void step_once(cg_model *m, cg_state **s)
+{
+    cg_succs out = { 0 };
+    cg_successors(m, *s, &out);
+    assert_int_equal(out.n, 1);
+    cg_state_free(*s);
+    *s = out.v[0].state;
+    free(out.v);
+}
+
+/* main: x := 1; y := x + 1 with the predicates x == 1 and y == 2: each
+ * holds once its variable is written, one SMT check per predicate and
+ * polarity needed (Cartesian abstraction). */
+static void pred_transfer_is_cartesian(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("pred.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, assign(p, x, num(p, 1)), 1);
+    then(p, f, &l, assign(p, y, bin(p, ORDO_B_ADD, var(p, x), num(p, 1))), 2);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, x), num(p, 1)));
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, y), num(p, 2)));
+    assert_int_equal(cg_prec_size(&mx.prec), 2);
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    assert_int_equal(pred_value(s, 0), 0);
+    assert_int_equal(pred_value(s, 1), 0);
+    double checks = mx.m.transfer_checks;
+    step_once(&mx.m, &s);
+    assert_int_equal(pred_value(s, 0), 1);
+    assert_int_equal(pred_value(s, 1), 0);
+    /* feasibility, x == 1 (not x == 1: unsat), y == 2 (both polarities) */
+    assert_int_equal(mx.m.transfer_checks - checks, 4);
+    step_once(&mx.m, &s);
+    assert_int_equal(pred_value(s, 0), 1);
+    assert_int_equal(pred_value(s, 1), 1);
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
+/* The spurious path of a_spurious_path_tracks_the_core_variables: PRED
+ * learns x == 1 (the weakest precondition through x := 0 is a constant,
+ * no predicate) and then proves the program. */
+static void pred_refinement_adds_the_condition(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    cg_counters c;
+    cg_outcome o = verify_in(p, true, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    assert_true(c.transfer_checks > 0);
+    ordo_program_free(p);
+}
+
+/* --initprec allassumes: the guard's atom x == 1 is a predicate from the
+ * start (EXPL: x is tracked), so the first ARG is the proof. */
+static void allassumes_needs_no_refinement(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    for (int pred = 0; pred < 2; pred++) {
+        cg_counters c;
+        cg_outcome o = verify_with(p, pred, true, &c);
+        assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+        assert_int_equal(c.iterations, 1);
+        assert_int_equal(c.precision_size, 1);
+    }
+    ordo_program_free(p);
+}
+
+static void pred_verdicts_on_the_counter(void **state)
+{
+    (void)state;
+    cg_counters c;
+    ordo_program *p = fixture_counter(false, NULL);
+    assert_int_equal(verify_in(p, true, &c).verdict, ORDO_VERDICT_UNSAFE);
+    ordo_program_free(p);
+    p = fixture_counter(true, NULL);
+    assert_int_equal(verify_in(p, true, &c).verdict, ORDO_VERDICT_SAFE);
+    ordo_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(havoc_maxenum_1_gives_one_unknown_successor),
+        cmocka_unit_test(havoc_maxenum_2_enumerates_both_values),
+        cmocka_unit_test(coverage_closes_a_loop),
+        cmocka_unit_test(a_held_mutex_blocks),
+        cmocka_unit_test(a_spurious_path_tracks_the_core_variables),
+        cmocka_unit_test(a_refinement_without_progress_is_unknown),
+        cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
+        cmocka_unit_test(pred_transfer_is_cartesian),
+        cmocka_unit_test(pred_refinement_adds_the_condition),
+        cmocka_unit_test(pred_verdicts_on_the_counter),
+        cmocka_unit_test(allassumes_needs_no_refinement),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
