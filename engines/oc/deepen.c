@@ -22,17 +22,33 @@ static void outcome_free(oc_outcome *o)
     *o = (oc_outcome){ 0 };
 }
 
-/* Work adds up over the attempts: it measures the whole run. */
-static void add_work(oc_work *sum, const oc_work *w)
+/* Is there time for an attempt that may take `need` seconds? */
+static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, double need)
 {
-    sum->finder_s += w->finder_s;
-    sum->encoding_s += w->encoding_s;
-    sum->solver_s += w->solver_s;
-    sum->refinements += w->refinements;
-    sum->refinement_clauses += w->refinement_clauses;
-    sum->propagated_clauses += w->propagated_clauses;
-    sum->prop_conflicts += w->prop_conflicts;
-    ordo_smt_counters_sum(&sum->solver, &w->solver);
+    if (b->deepen_s > 0 && ordo_process_cputime_s() + need >= b->deepen_s)
+        return false;
+    return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S + need;
+}
+
+/* A CPU stop: `stop`, or RESERVE_S before the deadline, whichever comes
+ * first (0: none). */
+static double reserved_stop(const ordo_deadline *deadline, double stop)
+{
+    double left = ordo_deadline_left(deadline);
+    if (isfinite(left)) {
+        /* a stop already passed must stay positive: 0 means none */
+        double reserved = fmax(ordo_process_cputime_s() + left - RESERVE_S, 1e-9);
+        if (stop <= 0 || reserved < stop)
+            stop = reserved;
+    }
+    return stop;
+}
+
+/* The CPU stop of a deeper attempt: --deepen-time, or RESERVE_S before
+ * the deadline, whichever comes first (0: none). */
+static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
+{
+    return reserved_stop(deadline, b->deepen_s);
 }
 
 /* One attempt: inline and unroll at bound k (static trip counts up to
@@ -46,36 +62,13 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
     if (!q)
         return false;
     *o = oc_verify(q, solvers, deadline, cfg);
+    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut) {
+        oc_config check = *cfg;
+        check.cpu_stop_s = reserved_stop(deadline, cfg->cpu_stop_s);
+        oc_check_unwinding(q, solvers, deadline, &check, o);
+    }
     ordo_program_free(q);
     return true;
-}
-
-/* Is there time for an attempt that may take `need` seconds? */
-static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, double need)
-{
-    if (b->deepen_s > 0 && ordo_process_cputime_s() + need >= b->deepen_s)
-        return false;
-    return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S + need;
-}
-
-/* The CPU stop of a deeper attempt: --deepen-time, or RESERVE_S before
- * the deadline, whichever comes first (0: none). */
-static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
-{
-    double stop = b->deepen_s;
-    double left = ordo_deadline_left(deadline);
-    if (isfinite(left)) {
-        /* a stop already passed must stay positive: 0 means none */
-        double reserved = fmax(ordo_process_cputime_s() + left - RESERVE_S, 1e-9);
-        if (stop <= 0 || reserved < stop)
-            stop = reserved;
-    }
-    return stop;
-}
-
-static bool bounded_safe(const oc_outcome *o)
-{
-    return o->verdict == ORDO_VERDICT_SAFE && o->unwinding;
 }
 
 /* After the first attempt, an answer that is neither a bounded SAFE nor a
@@ -112,13 +105,13 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             break;
         }
         d.attempts++;
-        add_work(&sum, &o.work);
+        oc_work_add(&sum, &o.work); /* it measures the whole run */
         if (!deepen) {
             best = o;
             have_best = true;
             break;
         }
-        if (bounded_safe(&o)) {
+        if (oc_bounded_by_unwinding(&o)) {
             outcome_free(&best);
             best = o;
             have_best = true;
