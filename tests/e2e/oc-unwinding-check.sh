@@ -3,7 +3,8 @@
 # execution reach a cut loop? A loop whose trip count is a value read from
 # a thread (0 or 2) ends within bound 2: a complete SAFE (oc.complete_by 2);
 # with 0 or 3 the third iteration is reachable: bounded at 2, and deepening
-# stops at bound 4, complete. A loop no bound covers stays bounded.
+# stops at bound 4, complete. A loop no bound covers stays bounded. A cut
+# reachable under wSC only is decided under SC: complete.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 T=$FIXTURES/oc
 
@@ -27,4 +28,11 @@ check "no bound covers the loop" grep -q 'holds up to bound 8) (expected true: c
     "$TMP/unbounded"
 check "the check found the cut reachable at bounds 2, 4 and 8" [ "$(grep -c \
     'unwinding check: an unwinding edge is reachable' "$TMP/unbounded")" = 3 ]
+for dp in basic prop; do
+    out=$TMP/wsc-$dp
+    "$ORDO" verify "$T/unwinding-only-under-wsc.yml" --engine oc --decision-procedure $dp >"$out" 2>&1
+    check "$dp: a cut only under wSC: complete" grep -qE '^  oc.complete_by +2$' "$out"
+    check "$dp: decided under SC (only the cut check has a stage 2)" \
+        grep -q 'oc: stage 2: unsat' "$out"
+done
 finish
