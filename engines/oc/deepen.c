@@ -14,6 +14,14 @@
 /* A deeper attempt stops this long before the run's deadline: the last
  * bounded SAFE must be reported within the limit to count. */
 #define RESERVE_S 2.0
+/* The unwinding check after a bounded SAFE stops after CHECK_SHARE times
+ * the attempt's time plus CHECK_MIN_S (then the SAFE stays bounded): a
+ * reachable cut needs a whole consistent model, which under SC can cost
+ * far more than the error check's refutation (goblint-regression's 10,000
+ * thread ids: 0.4 s to refute the error at bound 2, 13 s for an SC model
+ * reaching the cut), and the time is deepening's. */
+#define CHECK_SHARE 1.0
+#define CHECK_MIN_S 0.25
 
 static void outcome_free(oc_outcome *o)
 {
@@ -58,13 +66,18 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
                     unsigned max_static, oc_outcome *o, char **error)
 {
     bool complete;
+    double started = ordo_process_cputime_s();
     ordo_program *q = ordo_prepare_bounded(p, k, max_static, &complete, error);
     if (!q)
         return false;
     *o = oc_verify(q, solvers, deadline, cfg);
     if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut) {
+        double now = ordo_process_cputime_s();
         oc_config check = *cfg;
         check.cpu_stop_s = reserved_stop(deadline, cfg->cpu_stop_s);
+        double share = now + CHECK_SHARE * (now - started) + CHECK_MIN_S;
+        if (check.cpu_stop_s <= 0 || share < check.cpu_stop_s)
+            check.cpu_stop_s = share;
         oc_check_unwinding(q, solvers, deadline, &check, o);
     }
     ordo_program_free(q);
@@ -132,7 +145,9 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             outcome_free(&o);
             break;
         }
-        double took = ordo_process_cputime_s() - started;
+        /* the next check's time is capped by its share (CHECK_SHARE) and
+         * by the stop: the growth estimate is the error check's */
+        double took = ordo_process_cputime_s() - started - best.work.unwinding_check_s;
         if (k >= b->unroll_max || !time_for_another(deadline, b, GROWTH * took))
             break;
         k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;
