@@ -14,40 +14,20 @@
 /* A deeper attempt stops this long before the run's deadline: the last
  * bounded SAFE must be reported within the limit to count. */
 #define RESERVE_S 2.0
+/* The unwinding check after a bounded SAFE stops after CHECK_SHARE times
+ * the attempt's time plus CHECK_MIN_S (then the SAFE stays bounded): a
+ * reachable cut needs a whole consistent model, which under SC can cost
+ * far more than the error check's refutation (goblint-regression's 10,000
+ * thread ids: 0.4 s to refute the error at bound 2, 13 s for an SC model
+ * reaching the cut), and the time is deepening's. */
+#define CHECK_SHARE 1.0
+#define CHECK_MIN_S 0.25
 
 static void outcome_free(oc_outcome *o)
 {
     free(o->reason);
     ordo_trace_free(o->trace);
     *o = (oc_outcome){ 0 };
-}
-
-/* Work adds up over the attempts: it measures the whole run. */
-static void add_work(oc_work *sum, const oc_work *w)
-{
-    sum->finder_s += w->finder_s;
-    sum->encoding_s += w->encoding_s;
-    sum->solver_s += w->solver_s;
-    sum->refinements += w->refinements;
-    sum->refinement_clauses += w->refinement_clauses;
-    sum->propagated_clauses += w->propagated_clauses;
-    sum->prop_conflicts += w->prop_conflicts;
-    ordo_smt_counters_sum(&sum->solver, &w->solver);
-}
-
-/* One attempt: inline and unroll at bound k (static trip counts up to
- * max_static), then decide. False with *error on unsupported input. */
-static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
-                    const ordo_deadline *deadline, const oc_config *cfg, unsigned k,
-                    unsigned max_static, oc_outcome *o, char **error)
-{
-    bool complete;
-    ordo_program *q = ordo_prepare_bounded(p, k, max_static, &complete, error);
-    if (!q)
-        return false;
-    *o = oc_verify(q, solvers, deadline, cfg);
-    ordo_program_free(q);
-    return true;
 }
 
 /* Is there time for an attempt that may take `need` seconds? */
@@ -58,11 +38,10 @@ static bool time_for_another(const ordo_deadline *deadline, const oc_bounds *b, 
     return !deadline || ordo_deadline_left(deadline) > MIN_LEFT_S + need;
 }
 
-/* The CPU stop of a deeper attempt: --deepen-time, or RESERVE_S before
- * the deadline, whichever comes first (0: none). */
-static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
+/* A CPU stop: `stop`, or RESERVE_S before the deadline, whichever comes
+ * first (0: none). */
+static double reserved_stop(const ordo_deadline *deadline, double stop)
 {
-    double stop = b->deepen_s;
     double left = ordo_deadline_left(deadline);
     if (isfinite(left)) {
         /* a stop already passed must stay positive: 0 means none */
@@ -73,9 +52,36 @@ static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
     return stop;
 }
 
-static bool bounded_safe(const oc_outcome *o)
+/* The CPU stop of a deeper attempt: --deepen-time, or RESERVE_S before
+ * the deadline, whichever comes first (0: none). */
+static double deeper_stop(const ordo_deadline *deadline, const oc_bounds *b)
 {
-    return o->verdict == ORDO_VERDICT_SAFE && o->unwinding;
+    return reserved_stop(deadline, b->deepen_s);
+}
+
+/* One attempt: inline and unroll at bound k (static trip counts up to
+ * max_static), then decide. False with *error on unsupported input. */
+static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
+                    const ordo_deadline *deadline, const oc_config *cfg, unsigned k,
+                    unsigned max_static, oc_outcome *o, char **error)
+{
+    bool complete;
+    double started = ordo_process_cputime_s();
+    ordo_program *q = ordo_prepare_bounded(p, k, max_static, &complete, error);
+    if (!q)
+        return false;
+    *o = oc_verify(q, solvers, deadline, cfg);
+    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut) {
+        double now = ordo_process_cputime_s();
+        oc_config check = *cfg;
+        check.cpu_stop_s = reserved_stop(deadline, cfg->cpu_stop_s);
+        double share = now + CHECK_SHARE * (now - started) + CHECK_MIN_S;
+        if (check.cpu_stop_s <= 0 || share < check.cpu_stop_s)
+            check.cpu_stop_s = share;
+        oc_check_unwinding(q, solvers, deadline, &check, o);
+    }
+    ordo_program_free(q);
+    return true;
 }
 
 /* After the first attempt, an answer that is neither a bounded SAFE nor a
@@ -112,13 +118,13 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             break;
         }
         d.attempts++;
-        add_work(&sum, &o.work);
+        oc_work_add(&sum, &o.work); /* it measures the whole run */
         if (!deepen) {
             best = o;
             have_best = true;
             break;
         }
-        if (bounded_safe(&o)) {
+        if (oc_bounded_by_unwinding(&o)) {
             outcome_free(&best);
             best = o;
             have_best = true;
@@ -139,7 +145,9 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             outcome_free(&o);
             break;
         }
-        double took = ordo_process_cputime_s() - started;
+        /* the next check's time is capped by its share (CHECK_SHARE) and
+         * by the stop: the growth estimate is the error check's */
+        double took = ordo_process_cputime_s() - started - best.work.unwinding_check_s;
         if (k >= b->unroll_max || !time_for_another(deadline, b, GROWTH * took))
             break;
         k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;

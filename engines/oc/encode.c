@@ -90,7 +90,7 @@ static void encode_error(oc_encoding *enc)
     free(fired);
 }
 
-bool oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws)
+bool oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws, oc_goal goal)
 {
     enc->po = po;
     oc_events_pair_up(&enc->es, oc_po_query_fn, po);
@@ -101,7 +101,10 @@ bool oc_encode_relations(oc_encoding *enc, const oc_po *po, bool ws)
     if (enc->out_of_time)
         return false;
     oc_events_index(&enc->es);
-    encode_error(enc);
+    if (goal == OC_GOAL_ERROR)
+        encode_error(enc);
+    else /* some path reaches an unwinding edge (thread_walk.c) */
+        ordo_smt_assert(enc->ar.s, oc_guard_term(enc, enc->cut));
     return true;
 }
 

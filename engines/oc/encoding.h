@@ -29,6 +29,10 @@ typedef struct {
     oc_lit lit;
 } oc_guard;
 
+/* A guard as a Bool term (guards.c). */
+struct oc_encoding;
+ordo_term oc_guard_term(struct oc_encoding *enc, oc_guard g);
+
 /* Per event: what the counterexample and the encoding need. */
 typedef struct {
     unsigned instance;      /* thread instance (0 = main); init events: UINT_MAX */
@@ -106,6 +110,9 @@ typedef struct oc_encoding {
                                     (Int reads such pointer constants as
                                     negative offsets: arith.c) */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
+    oc_guard cut;           /* the paths that reach an unwinding edge (its guard
+                               before its statement): the goal of the
+                               unwinding check */
     bool cells_cut;         /* a symbolic access reached only the first
                                OC_SYMBOLIC_CELLS cells of an allocation of
                                symbolic size: bounded at any unroll bound */
@@ -147,12 +154,18 @@ void oc_encoding_free(oc_encoding *enc);
 oc_lit oc_enc_lit(oc_encoding *enc, ordo_term t);
 ordo_term oc_enc_fresh(oc_encoding *enc, const char *prefix, ordo_sort sort);
 
+/* What a model of the formula reaches: an error statement (ρ_err), or an
+ * unwinding edge (the unwinding check: CBMC's unwinding assertions as a
+ * goal under the same events and orders). */
+typedef enum { OC_GOAL_ERROR, OC_GOAL_CUT } oc_goal;
+
 struct oc_po;
 /* Pairs up rf / ws candidates (po: the static program order of enc->es)
- * and asserts RF-Val, RF-Some, ρ_err; with ws, also WS-Cond and WS-Some
- * (the SC stage). Indexes the events. False (enc->out_of_time) when the
- * CPU time reached enc->cpu_stop_s first: the formula is then unusable. */
-bool oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws);
+ * and asserts RF-Val, RF-Some and the goal; with ws, also WS-Cond and
+ * WS-Some (the SC stage). Indexes the events. False (enc->out_of_time)
+ * when the CPU time reached enc->cpu_stop_s first: the formula is then
+ * unusable. */
+bool oc_encode_relations(oc_encoding *enc, const struct oc_po *po, bool ws, oc_goal goal);
 
 /* ¬(l1 ∧ ... ∧ ln) for a conflict. */
 void oc_enc_assert_conflict(oc_encoding *enc, const oc_lit *lits, size_t n);

@@ -67,8 +67,13 @@ static const ordo_option_desc options[] = {
     X(UNROLL_ATTEMPTS, "oc.unroll_attempts", "count",                                           \
       "bounds tried (more than 1 with --unroll-max)")                                           \
     X(COMPLETE, "oc.complete", "bool",                                                          \
-      "1 when no unwinding assumption was needed (loops, or the cells of an allocation of "     \
-      "symbolic size)")                                                                         \
+      "1 when no assumption bounds a SAFE: neither a loop's unwinding (oc.complete_by says "     \
+      "why) nor the cells of an allocation of symbolic size")                                   \
+    X(COMPLETE_BY, "oc.complete_by", "index",                                                   \
+      "what made the SAFE complete: 0 = nothing (bounded, or no SAFE), 1 = static (the walk "    \
+      "reached no unwinding edge), 2 = unwinding check (no execution reaches one)")             \
+    X(UNWINDING_CHECK_TIME, "oc.unwinding_check_time_s", "s",                                   \
+      "time of the unwinding checks after bounded SAFEs (all attempts)")                        \
     X(ANSWER_SOLVER_TIME, "oc.answer.solver_time_s", "s",                                       \
       "solver time of the attempt whose answer is reported (solver.time_s: all attempts)")      \
     X(ANSWER_DECISIONS, "oc.answer.decisions", "count",                                         \
@@ -86,13 +91,6 @@ static void set(ordo_stats *s, oc_stat id, double value)
 }
 
 /* ---- the run ------------------------------------------------------------ */
-
-/* No assumption bounds the answer: neither a loop's unwinding nor the
- * cells of an allocation of symbolic size. */
-static bool complete(const oc_outcome *o)
-{
-    return !o->unwinding && !o->cells_cut;
-}
 
 static void record(ordo_stats *s, const oc_deepened *d)
 {
@@ -114,7 +112,9 @@ static void record(ordo_stats *s, const oc_deepened *d)
     set(s, OC_STAT_UNROLL_ATTEMPTS, (double)d->attempts);
     set(s, OC_STAT_ANSWER_SOLVER_TIME, d->answer.solver_s);
     set(s, OC_STAT_ANSWER_DECISIONS, d->answer.solver.decisions);
-    set(s, OC_STAT_COMPLETE, complete(o));
+    set(s, OC_STAT_COMPLETE, oc_completeness(o) != OC_COMPLETE_NONE);
+    set(s, OC_STAT_COMPLETE_BY, oc_completeness(o));
+    set(s, OC_STAT_UNWINDING_CHECK_TIME, w->unwinding_check_s);
     set(s, OC_STAT_SOLVER_TIME, w->solver_s);
     ordo_smt_counters_record(&w->solver, s);
 }
@@ -148,7 +148,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
     ordo_engine_result r = { .verdict = o->verdict, .bound = -1, .reason = o->reason,
                              .owns_reason = o->reason != NULL, .trace = o->trace };
     if (o->verdict == ORDO_VERDICT_SAFE) {
-        r.complete = complete(o);
+        r.complete = oc_completeness(o) != OC_COMPLETE_NONE;
         r.bound = r.complete ? -1 : (long)d.bound;
     }
     return r;

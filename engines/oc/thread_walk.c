@@ -172,9 +172,15 @@ static void leave_location(oc_walker *w, const ordo_proc *pr, const ordo_edge_in
             continue;
         }
         w->st = ps;
+        oc_guard reaching = ps.g;
         exec_edge_rest(w, pr->edges[i].stmt);
-        if (pr->edges[i].stmt->unwinding && w->st.g.kind != OC_G_FALSE)
+        if (pr->edges[i].stmt->unwinding && w->st.g.kind != OC_G_FALSE) {
+            /* Reaching the edge needs one more iteration than the bound:
+             * the guard before its statement (which the real loop would
+             * execute), not after the dead end it leads to. */
             enc->unwinding = true;
+            enc->cut = oc_guard_or(enc, enc->cut, reaching);
+        }
         incoming *to = &ins[pr->edges[i].to];
         if (w->st.g.kind == OC_G_FALSE) {
             free(w->st.locals);
@@ -278,6 +284,7 @@ bool oc_build_events(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const
     enc->init_done = oc_add_event(enc, OC_SYNC, 0, 0, OC_TRUE_GUARD, UINT_MAX, NULL);
     enc->live_loc = 0;
     enc->false_lit = oc_enc_lit(enc, ordo_smt_bool(s, false));
+    enc->cut = (oc_guard){ OC_G_FALSE, NULL, 0 };
     for (unsigned o = 0; o < p->n_objects; o++)
         oc_add_region(enc, p->objects[o].base, p->objects[o].n_cells, false, false);
     oc_mark_escaping_regions(enc, p);

@@ -1,6 +1,7 @@
 /* Two-stage verification (thesis Section 5.3): wSC first, then SC. */
 #include "verify.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <ordo/ir_smt.h>
@@ -39,6 +40,7 @@ typedef struct {
     const ordo_solver_factory *solvers;
     const ordo_deadline *deadline;
     const oc_config *cfg;
+    oc_goal goal;
     bool bv;
     oc_solve_stats st;
     oc_outcome *out;
@@ -82,7 +84,7 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
 static void conclude_sat(run_ctx *c, oc_encoding *enc, bool sc)
 {
     oc_outcome *o = c->out;
-    if (!sc) {
+    if (!sc || c->goal == OC_GOAL_CUT) { /* a cut reached needs no trace */
         o->verdict = ORDO_VERDICT_UNSAFE;
         return;
     }
@@ -223,7 +225,7 @@ static void run_stage(run_ctx *c, bool sc)
         o->too_many_events = enc.too_many_events;
     } else if (!oc_po_build(&po, &enc.es)) {
         fail(o, ORDO_VERDICT_ERROR, xasprintf("internal error: cyclic program order"));
-    } else if (!oc_encode_relations(&enc, &po, sc)) {
+    } else if (!oc_encode_relations(&enc, &po, sc, c->goal)) {
         fail(o, ORDO_VERDICT_UNKNOWN, xstrdup("out of time while encoding"));
     } else {
         double encoded = ordo_process_cputime_s() - t0;
@@ -269,8 +271,10 @@ static void run_stage(run_ctx *c, bool sc)
     ordo_smt_destroy(s);
 }
 
-oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
-                     const ordo_deadline *deadline, const oc_config *cfg)
+/* Is the goal reachable: UNSAFE (with a trace for an error), SAFE, or
+ * no answer. */
+static oc_outcome decide(const ordo_program *p, const ordo_solver_factory *solvers,
+                         const ordo_deadline *deadline, const oc_config *cfg, oc_goal goal)
 {
     oc_outcome o = { .verdict = ORDO_VERDICT_UNKNOWN, .stage = 1 };
     if (cfg->prop && !(solvers->ops->caps & ORDO_SMT_CAP_USER_PROPAGATOR)) {
@@ -300,10 +304,10 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     ordo_deadline *stop = ordo_deadline_narrow(deadline, cfg->cpu_stop_s);
     ordo_solver_factory stopped = *solvers;
     stopped.deadline = stop;
-    run_ctx c = { .p = p, .solvers = &stopped, .deadline = stop, .cfg = cfg,
+    run_ctx c = { .p = p, .solvers = &stopped, .deadline = stop, .cfg = cfg, .goal = goal,
                   .bv = cfg->arith == OC_ARITH_BV || auto_bv, .out = &o };
     run_stage(&c, false);
-    if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC witness: decide under SC */
+    if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC model: decide under SC */
         o.stage = 2;
         run_stage(&c, true);
     }
@@ -314,4 +318,64 @@ oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
     o.work.prop_conflicts = c.st.prop_conflicts;
     o.work.solver_s = c.st.solver_time_s;
     return o;
+}
+
+oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
+                     const ordo_deadline *deadline, const oc_config *cfg)
+{
+    return decide(p, solvers, deadline, cfg, OC_GOAL_ERROR);
+}
+
+void oc_work_add(oc_work *sum, const oc_work *w)
+{
+    sum->finder_s += w->finder_s;
+    sum->encoding_s += w->encoding_s;
+    sum->solver_s += w->solver_s;
+    sum->unwinding_check_s += w->unwinding_check_s;
+    sum->refinements += w->refinements;
+    sum->refinement_clauses += w->refinement_clauses;
+    sum->propagated_clauses += w->propagated_clauses;
+    sum->prop_conflicts += w->prop_conflicts;
+    ordo_smt_counters_sum(&sum->solver, &w->solver);
+}
+
+/* The unwinding check (CBMC's unwinding assertions, under the ordering
+ * encoding): the error check's formula with the disjunction of the
+ * unwinding edges' guards as its goal instead of ρ_err. Its SAT answers
+ * over-approximate reaching a cut (no error needs to be avoided, an exit
+ * in another thread may come first), so UNSAT is a proof: take any
+ * execution of the program beyond the bound; its longest prefix within
+ * the unrolled program ends with a thread at an unwinding edge whose
+ * guard holds, and that prefix, completed by the other threads running
+ * on (each stops at a dead end, a block or the program's end), is an
+ * execution of the unrolled program, a model of this formula. wSC has
+ * more models than SC: UNSAT there is UNSAT under SC. */
+void oc_check_unwinding(const ordo_program *p, const ordo_solver_factory *solvers,
+                        const ordo_deadline *deadline, const oc_config *cfg, oc_outcome *o)
+{
+    double t0 = ordo_process_cputime_s();
+    oc_outcome check = decide(p, solvers, deadline, cfg, OC_GOAL_CUT);
+    o->cuts_unreachable = check.verdict == ORDO_VERDICT_SAFE;
+    ordo_log(ORDO_LOG_INFO, "oc: unwinding check: %s",
+             check.verdict == ORDO_VERDICT_SAFE     ? "no execution reaches an unwinding edge"
+             : check.verdict == ORDO_VERDICT_UNSAFE ? "an unwinding edge is reachable"
+                                                    : "no answer");
+    check.work.unwinding_check_s = ordo_process_cputime_s() - t0;
+    oc_work_add(&o->work, &check.work);
+    free(check.reason);
+    ordo_trace_free(check.trace);
+}
+
+oc_complete_by oc_completeness(const oc_outcome *o)
+{
+    if (o->verdict != ORDO_VERDICT_SAFE || o->cells_cut)
+        return OC_COMPLETE_NONE;
+    if (!o->unwinding)
+        return OC_COMPLETE_STATIC;
+    return o->cuts_unreachable ? OC_COMPLETE_UNWINDING_CHECK : OC_COMPLETE_NONE;
+}
+
+bool oc_bounded_by_unwinding(const oc_outcome *o)
+{
+    return o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cuts_unreachable;
 }

@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
     double finder_s, encoding_s, solver_s;
     size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
+    double unwinding_check_s;  /* time of the unwinding checks */
     ordo_smt_counters solver; /* summed over the solver instances */
 } oc_work;
 
@@ -45,6 +46,8 @@ typedef struct {
     bool unwinding;         /* SAFE only up to the unroll bound */
     bool cells_cut;         /* SAFE only for the first OC_SYMBOLIC_CELLS cells
                                of allocations of symbolic size */
+    bool cuts_unreachable;  /* SAFE with unwinding, but the unwinding check
+                               found no execution reaching an unwinding edge */
     bool too_many_events;   /* UNKNOWN because the encoding was too large */
     int stage;              /* 1 = decided under wSC, 2 = under SC */
     size_t events, rf_pairs, ws_pairs;
@@ -52,8 +55,31 @@ typedef struct {
     oc_work work;
 } oc_outcome;
 
+/* sum += w */
+void oc_work_add(oc_work *sum, const oc_work *w);
+
+/* What made a SAFE complete (the statistic oc.complete_by). */
+typedef enum {
+    OC_COMPLETE_NONE,          /* bounded, or not a SAFE */
+    OC_COMPLETE_STATIC,        /* the walk reached no unwinding edge */
+    OC_COMPLETE_UNWINDING_CHECK /* no execution reaches one (oc_check_unwinding) */
+} oc_complete_by;
+
 /* Decides the program (inlined, loops unrolled). */
 oc_outcome oc_verify(const ordo_program *p, const ordo_solver_factory *solvers,
                      const ordo_deadline *deadline, const oc_config *cfg);
+
+/* After a SAFE of oc_verify(p) bounded by unwinding (o->unwinding), the
+ * unwinding check: can any execution reach an unwinding edge, under the
+ * same events and constraints as the error check (wSC, then SC)? Sets
+ * o->cuts_unreachable when none can (then every execution of the
+ * program stays within the bound) and adds the check's time to o->work. */
+void oc_check_unwinding(const ordo_program *p, const ordo_solver_factory *solvers,
+                        const ordo_deadline *deadline, const oc_config *cfg, oc_outcome *o);
+
+/* How o's SAFE is complete, if it is. */
+oc_complete_by oc_completeness(const oc_outcome *o);
+/* A SAFE a deeper unroll bound may make complete. */
+bool oc_bounded_by_unwinding(const oc_outcome *o);
 
 #endif

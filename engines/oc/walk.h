@@ -70,7 +70,6 @@ void oc_mark_escaping_regions(oc_encoding *enc, const ordo_program *p);
 
 /* guards.c */
 oc_guard oc_guard_var(oc_encoding *enc, ordo_term definition);
-ordo_term oc_guard_term(oc_encoding *enc, oc_guard g);
 oc_guard oc_guard_and(oc_encoding *enc, oc_guard g, ordo_ir_val c);
 oc_guard oc_guard_or(oc_encoding *enc, oc_guard g, oc_guard h);
 oc_guard oc_guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h);

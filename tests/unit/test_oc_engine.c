@@ -210,9 +210,10 @@ static void loops_static_and_nondeterministic(void **state)
     }
 }
 
-/* x counts the iterations of a loop with a nondeterministic bound; x == 3
- * is the error: it needs three iterations. */
-static ordo_program *violation_after_three_iterations(void)
+/* x counts the iterations of a loop with a nondeterministic bound n (at
+ * most max_n when max_n >= 0); x == 3 is the error: it needs three
+ * iterations. */
+static ordo_program *loop_then_check_three(int max_n)
 {
     ordo_program *src = ordo_program_new("deep.c", ORDO_DM_LP64);
     unsigned x = ordo_add_var(src, "x", i32(), -1, 0);
@@ -221,6 +222,8 @@ static ordo_program *violation_after_three_iterations(void)
     unsigned n = ordo_add_var(src, "n", i32(), (int)f, 0);
     unsigned l = src->procs[f].init_loc;
     then(src, f, &l, ordo_s_havoc(src, ordo_lv_var(src, n)), 1);
+    if (max_n >= 0)
+        then(src, f, &l, ordo_s_assume(src, bin(src, ORDO_B_LE, var(src, n), num(src, max_n))), 1);
     unsigned head = l, body = l;
     then(src, f, &body, ordo_s_assume(src, bin(src, ORDO_B_LT, var(src, x), var(src, n))), 2);
     ordo_stmt *inc = assign(src, x, bin(src, ORDO_B_ADD, var(src, x), num(src, 1)));
@@ -236,6 +239,11 @@ static ordo_program *violation_after_three_iterations(void)
     then(src, f, &out, ordo_s_assume(src, bin(src, ORDO_B_NE, var(src, x), num(src, 3))), 4);
     finish(src, f, out);
     return src;
+}
+
+static ordo_program *violation_after_three_iterations(void)
+{
+    return loop_then_check_three(-1);
 }
 
 /* A violation after the third iteration is beyond unroll bound 2: a
@@ -281,6 +289,44 @@ static void expect_bounded_safe(oc_deepened *d, unsigned bound, unsigned attempt
     assert_int_equal(d->bound, bound);
     assert_int_equal(d->attempts, attempts);
     free(d->o.reason);
+}
+
+/* The unwinding check (verify.h) after a SAFE at bound 2: with n <= 2 no
+ * execution reaches the unwinding edge (a complete SAFE, and deepening
+ * stops at once); with n <= 5 the third iteration, and the error after
+ * it, is reachable: the SAFE must stay bounded. */
+static void unwinding_check_decides_completeness(void **state)
+{
+    (void)state;
+    for (int max_n = 2; max_n <= 5; max_n += 3) {
+        ordo_program *src = loop_then_check_three(max_n);
+        bool complete;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, 2, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
+        assert_non_null(p);
+        assert_false(complete); /* n has no static bound */
+        for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+            oc_outcome o = oc_verify(p, &z3, NULL, &configs[c]);
+            assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+            assert_true(o.unwinding);
+            assert_int_equal(oc_completeness(&o), OC_COMPLETE_NONE);
+            oc_check_unwinding(p, &z3, NULL, &configs[c], &o);
+            assert_int_equal(o.cuts_unreachable, max_n == 2);
+            assert_int_equal(oc_completeness(&o),
+                             max_n == 2 ? OC_COMPLETE_UNWINDING_CHECK : OC_COMPLETE_NONE);
+            assert_true(o.work.unwinding_check_s > 0);
+            free(o.reason);
+        }
+        ordo_program_free(p);
+        if (max_n == 2) {
+            oc_deepened d = deepen(src, &configs[3], 8);
+            assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+            assert_int_equal(oc_completeness(&d.o), OC_COMPLETE_UNWINDING_CHECK);
+            assert_int_equal(d.attempts, 1);
+            free(d.o.reason);
+        }
+        ordo_program_free(src);
+    }
 }
 
 /* Incremental unwinding (deepen.h): bound 2 answers a bounded SAFE, bound
@@ -476,6 +522,7 @@ int main(void)
         cmocka_unit_test(sc_witness_is_found),
         cmocka_unit_test(loops_static_and_nondeterministic),
         cmocka_unit_test(violation_beyond_the_bound),
+        cmocka_unit_test(unwinding_check_decides_completeness),
         cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
         cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
         cmocka_unit_test(deepening_stops_at_the_event_budget),
