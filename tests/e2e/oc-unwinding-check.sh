@@ -16,7 +16,7 @@ for dp in basic prop; do
     check "$dp: completed by the unwinding check" grep -qE '^  oc.complete_by +2$' "$out"
     out=$TMP/beyond-$dp
     "$ORDO" verify "$T/unwinding-beyond-bound.yml" --engine oc --decision-procedure $dp >"$out" 2>&1
-    check "$dp: beyond the bound, a bounded SAFE" grep -q 'holds up to bound 2) (expected true: correct)' "$out"
+    check "$dp: beyond the bound, a bounded SAFE" grep -q 'holds up to bound 2) (expected true: bounded)' "$out"
     check "$dp: not complete" grep -qE '^  oc.complete_by +0$' "$out"
 done
 "$ORDO" verify "$T/unwinding-beyond-bound.yml" --engine oc --unroll-max 8 >"$TMP/deep" 2>&1
@@ -24,7 +24,7 @@ check "deepening: complete at bound 4" grep -q '^verdict:  true (expected true: 
 check "deepening: stopped at bound 4" grep -qE '^  oc.unroll_bound +4$' "$TMP/deep"
 check "deepening: two attempts" grep -qE '^  oc.unroll_attempts +2$' "$TMP/deep"
 "$ORDO" verify "$T/unwinding-unbounded.yml" --engine oc --unroll-max 8 >"$TMP/unbounded" 2>&1
-check "no bound covers the loop" grep -q 'holds up to bound 8) (expected true: correct)' \
+check "no bound covers the loop" grep -q 'holds up to bound 8) (expected true: bounded)' \
     "$TMP/unbounded"
 check "the check found the cut reachable at bounds 2, 4 and 8" [ "$(grep -c \
     'unwinding check: an unwinding edge is reachable' "$TMP/unbounded")" = 3 ]
