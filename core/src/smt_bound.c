@@ -131,11 +131,17 @@ static double time_left(double now, double timeout_end, const ordo_deadline *d, 
     return left;
 }
 
-/* `left` seconds (at least MIN_LEFT_S) as a solver time limit in ms, to
- * the nearest; 0 = none. */
+/* `left` seconds (at least MIN_LEFT_S) as a solver time limit in whole ms,
+ * rounded up; 0 = none. Never less than `left`: an attempt that ends at its
+ * limit then lasted its whole budget and is retried (ordo_smt_bound_retry);
+ * rounded to the nearest, a budget of 1.4 ms became 1 ms, less than 95 % of
+ * it, and the check ended TIMEOUT with CPU time left. What lies below the
+ * clocks' 1 ns is rounding error of the subtraction (0.2 s left came out as
+ * 200.00000000003 ms), not time. */
 static unsigned to_ms(double left)
 {
-    return left * 1000.0 < (double)UINT_MAX ? (unsigned)(left * 1000.0 + 0.5) : 0;
+    double ms = left * 1000.0 - 1e-6;
+    return ms < (double)UINT_MAX ? (unsigned)ceil(ms) : 0;
 }
 
 bool ordo_smt_check_budget(const ordo_smt *s, unsigned timeout_ms, unsigned *budget_ms)

@@ -28,20 +28,12 @@ untimed() {
           print row }' "$1"
 }
 job_of() { tail -1 "$1/slurm/jobs" | cut -d' ' -f1; }
-wait_for_part() { # OUT
-    for _ in $(seq 200); do
-        [ -n "$(find "$1/parts" -name '*.row' 2>/dev/null)" ] && return 0
-        sleep 0.1
-    done
-    return 1
-}
-wait_for_queue() { # JOB: until it has left the queue
-    for _ in $(seq 100); do
-        [ -z "$(squeue -h -j "$1" -o %T 2>/dev/null | grep -v -x -E 'COMPLETED|CANCELLED|FAILED')" ] && return 0
-        sleep 0.2
-    done
-    return 1
-}
+# Waits for events, each for up to 120 s of wall time (a loaded machine
+# schedules late; the cap only keeps a broken cluster from hanging the suite).
+has_part() { [ -n "$(find "$1/parts" -name '*.row' 2>/dev/null)" ]; }
+wait_for_part() { wait_until 120 has_part "$1"; } # OUT: a row is written
+left_queue() { [ -z "$(squeue -h -j "$1" -o %T 2>/dev/null | grep -v -x -E 'COMPLETED|CANCELLED|FAILED')" ]; }
+wait_for_queue() { wait_until 120 left_queue "$1"; } # JOB
 
 cat >"$TMP/quick.yml" <<YML
 benchmark: quick
@@ -103,10 +95,12 @@ YML
 
 # What SLURM does to an element over its time or memory limit: SIGKILL
 # (after SIGTERM for time). The element in the middle of a run writes no
-# part: its pairs are missing, not a verdict.
-"$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/killed" >"$TMP/killed.log" 2>&1 &
+# part: its pairs are missing, not a verdict. (Elements of 6 pairs: after
+# the first row, element 0 has at least 5 pairs, 1.5 s of sleep, left
+# when scancel, slow on a loaded machine, reaches it.)
+"$ORDO" bench "$TMP/slow.yml" --slurm --pairs-per-element 6 --out "$TMP/killed" >"$TMP/killed.log" 2>&1 &
 bench=$!
-wait_for_part "$TMP/killed"
+check "killed: a first row while the array runs" wait_for_part "$TMP/killed"
 job=$(job_of "$TMP/killed")
 scancel --signal=KILL "${job}_0"
 wait $bench
@@ -131,9 +125,9 @@ check "metadata: the job, right away" grep -q "{job: \"$job\", pairs: 12, elemen
 "$ORDO" bench "$TMP/slow.yml" --slurm --out "$TMP/cancel" --resume >"$TMP/early.log" 2>&1
 check_status 5 "--resume while the array is queued is refused" "$TMP/early.log"
 check "saying so" grep -q "job $job of .* is still in SLURM's queue" "$TMP/early.log"
-wait_for_part "$TMP/cancel"
+check "cancelled: a first row while the array runs" wait_for_part "$TMP/cancel"
 scancel "$job"
-wait_for_queue "$job"
+check "the cancelled array leaves the queue" wait_for_queue "$job"
 "$ORDO" collect "$TMP/cancel" >"$TMP/collect.log" 2>&1
 check_status 5 "collect after scancel: incomplete" "$TMP/collect.log"
 have=$(rows "$TMP/cancel/results.csv" | wc -l)

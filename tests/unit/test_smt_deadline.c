@@ -33,7 +33,7 @@
 #include "../support/smt_problems.h"
 
 /* Below this much time left, a deadline has passed (core/src/smt_bound.c);
- * limits are also rounded to whole ms. */
+ * limits are rounded up to whole ms. */
 #define MIN_LEFT_S 0.001
 
 static ordo_solver_factory plugin;
@@ -314,6 +314,26 @@ static void uninterruptible_check_goes_on_while_cpu_time_is_left(void **state)
     assert_false(ordo_smt_bound_end(&t.b, &r));
 }
 
+/* With 3.3 ms of CPU time left, the solver's limit is 4 ms, not less: a
+ * solver that stopped at it (here: the wall time a busy machine gives
+ * while this thread waits) lasted the whole attempt, which is retried with
+ * the CPU time still left. (Rounded to 3 ms, the attempt ended before 95 %
+ * of its budget, was taken for no time-out, and cvc5's check ended
+ * "TIMEOUT" with CPU time left: seen under load.) */
+static void solver_limit_covers_a_small_cpu_budget(void **state)
+{
+    (void)state;
+    struct stand_in t;
+    ordo_smt_result r = ORDO_SMT_UNKNOWN;
+    begin(&t, &uninterruptible, 0.0033, 0);
+    double budget_ms = t.b.cpu_budget_s * 1000.0;
+    sleep_s(t.ms / 1000.0);
+    bool again = ordo_smt_bound_retry(&t.b, &t.ms);
+    assert_false(ordo_smt_bound_end(&t.b, &r));
+    assert_true(budget_ms > 1.0 && t.ms >= budget_ms && t.ms < budget_ms + 1.0);
+    assert_true(again);
+}
+
 /* ---- CPU time: real solvers ------------------------------------------------ */
 
 static ordo_term int_over_3(ordo_smt *s)
@@ -483,6 +503,7 @@ int main(void)
         cmocka_unit_test(timer_interrupts_at_the_cpu_limit_and_not_after_end),
         cmocka_unit_test(timer_interrupts_at_the_wall_end),
         cmocka_unit_test(uninterruptible_check_goes_on_while_cpu_time_is_left),
+        cmocka_unit_test(solver_limit_covers_a_small_cpu_budget),
     };
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(passed_deadline_answers_unknown_at_once),
