@@ -21,15 +21,22 @@ static const char base_csv[] = FIXTURE_HEADER "\n"
     ROW("P", "t3", "true", "true", "correct", "", "true", "0.01")
     ROW("Q", "t1", "true", "true", "correct", "", "true", "2.0");
 
+/* BASE holds base_csv and NEW holds NEW_CSV, each loaded as ordo report
+ * loads a results file. */
+static void load_both(results *base, results *new, const char *new_csv)
+{
+    results_init(base);
+    results_init(new);
+    assert_int_equal(fixture_load(base, base_csv), 0);
+    assert_int_equal(fixture_load(new, new_csv), 0);
+}
+
 static void identical_results_have_ratio_one(void **state)
 {
     (void)state;
     comparison c;
     results base, new;
-    results_init(&base);
-    results_init(&new);
-    assert_int_equal(fixture_load(&base, base_csv), 0);
-    assert_int_equal(fixture_load(&new, base_csv), 0);
+    load_both(&base, &new, base_csv);
     compare_results(&base, &new, 0.05, &c);
     assert_int_equal(c.n_matched, 4);
     assert_int_equal(c.n_new_wrong + c.n_lost + c.n_gained, 0);
@@ -50,10 +57,7 @@ static void wrong_lost_gained_and_ratios(void **state)
         ROW("Q", "t1", "true", "true", "correct", "", "true", "1.0")      /* twice as fast */
         ROW("Q", "t2", "false", "false", "correct", "", "", "1.0");   /* only in NEW: gained */
     results base, new;
-    results_init(&base);
-    results_init(&new);
-    assert_int_equal(fixture_load(&base, base_csv), 0);
-    assert_int_equal(fixture_load(&new, new_csv), 0);
+    load_both(&base, &new, new_csv);
     comparison c;
     compare_results(&base, &new, 0.05, &c);
     assert_int_equal(c.n_new_wrong, 1);
@@ -83,10 +87,7 @@ static void a_bounded_safe_is_lost_under_sound_only(void **state)
         ROW("P", "t3", "true", "true", "correct", "", "true", "0.01")
         ROW("Q", "t1", "true", "true", "correct", "", "true", "2.0");
     results base, new;
-    results_init(&base);
-    results_init(&new);
-    assert_int_equal(fixture_load(&base, base_csv), 0);
-    assert_int_equal(fixture_load(&new, new_csv), 0);
+    load_both(&base, &new, new_csv);
     comparison c;
     compare_results(&base, &new, 0.05, &c);
     assert_int_equal(c.n_lost, 1);
