@@ -327,11 +327,17 @@ static void solver_limit_covers_a_small_cpu_budget(void **state)
     ordo_smt_result r = ORDO_SMT_UNKNOWN;
     begin(&t, &uninterruptible, 0.0033, 0);
     double budget_ms = t.b.cpu_budget_s * 1000.0;
-    sleep_s(t.ms / 1000.0);
+    unsigned limit_ms = t.ms;
+    sleep_s(limit_ms / 1000.0);
     bool again = ordo_smt_bound_retry(&t.b, &t.ms);
+    /* the retry's own limit covers what CPU time was left at it (less than
+     * at the start by what this thread spent in between) */
+    double retry_budget_ms = t.b.cpu_budget_s * 1000.0;
     assert_false(ordo_smt_bound_end(&t.b, &r));
-    assert_true(budget_ms > 1.0 && t.ms >= budget_ms && t.ms < budget_ms + 1.0);
+    assert_true(budget_ms > 1.0 && limit_ms >= budget_ms && limit_ms < budget_ms + 1.0);
     assert_true(again);
+    assert_true(retry_budget_ms > 0 && retry_budget_ms <= budget_ms);
+    assert_true(t.ms >= retry_budget_ms && t.ms < retry_budget_ms + 1.0);
 }
 
 /* ---- CPU time: real solvers ------------------------------------------------ */
