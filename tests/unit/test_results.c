@@ -1,4 +1,4 @@
-/* Unit tests of the results CSV (harness/results.c): quoting, reading,
+/* Unit tests of the results CSV (harness/results_file.c, common/results_format.c): quoting, reading,
  * the answer of a run, resume bookkeeping. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include <ordo/csv.h>
 
-#include "../../harness/results.h"
+#include "../../harness/results_file.h"
 #include "tmpfile.h"
 
 /* The answer of a run is its verdict and the engine's completeness flag;
