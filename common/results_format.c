@@ -34,6 +34,19 @@ static bool flag_parse(const char *text, bool *flag)
     return *flag || !strcmp(text, "false");
 }
 
+/* A boolean field that may be empty: 1 "true", 0 "false", -1 empty. */
+static bool optional_flag_parse(const char *text, int *out)
+{
+    bool flag = false;
+    if (*text && !flag_parse(text, &flag))
+        return false;
+    *out = *text ? flag : -1;
+    return true;
+}
+
+_Static_assert(EXPECT_NONE == -1 && EXPECT_FALSE == 0 && EXPECT_TRUE == 1,
+               "a verdict field reads as an optional flag");
+
 const char *results_verdict_text(int verdict)
 {
     return verdict == EXPECT_NONE ? "" : flag_text(verdict == EXPECT_TRUE);
@@ -41,14 +54,7 @@ const char *results_verdict_text(int verdict)
 
 bool results_verdict_parse(const char *text, int *verdict)
 {
-    bool safe;
-    if (!*text)
-        *verdict = EXPECT_NONE;
-    else if (flag_parse(text, &safe))
-        *verdict = safe ? EXPECT_TRUE : EXPECT_FALSE;
-    else
-        return false;
-    return true;
+    return optional_flag_parse(text, verdict);
 }
 
 const char *results_expected_text(bool expected_true)
@@ -68,12 +74,5 @@ const char *results_complete_text(int verdict, bool complete)
 
 bool results_complete_parse(const char *text, int *complete)
 {
-    bool flag;
-    if (!*text)
-        *complete = -1;
-    else if (flag_parse(text, &flag))
-        *complete = flag;
-    else
-        return false;
-    return true;
+    return optional_flag_parse(text, complete);
 }
