@@ -7,7 +7,8 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
+#include "commands.h"
 #include "compare.h"
 #include "table.h"
 

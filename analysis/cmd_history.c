@@ -3,7 +3,8 @@
  * "Analysis and paper"). */
 #include <string.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
+#include "commands.h"
 #include "history.h"
 
 static const char usage_text[] =

@@ -8,13 +8,14 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
+#include "commands.h"
 #include "beside.h"
 #include "common_table.h"
 #include "figures.h"
 #include "html_report.h"
 #include "layout.h"
-#include "metadata.h"
+#include "../common/metadata.h"
 #include "outdir.h"
 
 static const char usage_text[] =

@@ -5,7 +5,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "gnuplot.h"
 #include "figures.h"
 

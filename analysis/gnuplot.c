@@ -9,7 +9,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "gnuplot.h"
 #include "outdir.h"
 

@@ -5,10 +5,10 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "gnuplot.h"
 #include "history.h"
-#include "metadata.h"
+#include "../common/metadata.h"
 #include "summary.h"
 
 /* Reads DIR's results and the commit and date its metadata.yml labels it

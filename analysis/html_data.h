@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "metadata.h"
+#include "../common/metadata.h"
 #include "results.h"
 #include "table.h"
 

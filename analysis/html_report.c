@@ -9,7 +9,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "html_data.h"
 #include "html_json.h"
 #include "html_report.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "common_table.h"
-#include "../harness/scoring.h"
+#include "../common/scoring.h"
 
 typedef struct {
     const char *const *inputs;  /* results directories or CSV files: one set each */

@@ -6,7 +6,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "layout.h"
 
 /* Thesis Table 3.1 (Section 3.4.2): explored actions averaged, CPU time

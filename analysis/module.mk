@@ -11,5 +11,5 @@ $(HTML_ASSETS_C): $(HTML_ASSETS)
 	mv $@.tmp $@
 # The analysis sources without the command entry points, for unit tests.
 ANALYSIS_LIB_SRCS := $(filter-out analysis/cmd_%.c,$(wildcard analysis/*.c)) $(HTML_ASSETS_C) \
-  harness/scoring.c
+  $(wildcard common/*.c)
 ANALYSIS_LIB_LIBS := -lyaml -lpcre2-8

@@ -7,7 +7,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "outdir.h"
 
 int make_output_dir(const char *path)

@@ -10,17 +10,10 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include <ordo/csv.h>
 #include "results.h"
 
-const char *const results_fixed_columns[RESULTS_N_FIXED] = {
-    "benchmark", "run", "engine", "options", "task", "expected", "status",
-    "verdict", "result", "bound", "complete", "cputime_s", "walltime_s", "memory_mb", "reason",
-};
-enum { COL_BENCHMARK, COL_RUN, COL_ENGINE, COL_OPTIONS, COL_TASK, COL_EXPECTED, COL_STATUS,
-       COL_VERDICT, COL_RESULT, COL_BOUND, COL_COMPLETE, COL_CPU, COL_WALL, COL_MEMORY,
-       COL_REASON };
 
 void results_init(results *r)
 {
@@ -219,14 +212,6 @@ static int parse_status(const char *s, run_status *out)
     return -1;
 }
 
-/* The engine's completeness flag: "true" or "false" for a SAFE, empty
- * otherwise (or in a file written before the column existed). */
-static int parse_complete(const char *s, int *out)
-{
-    *out = !*s ? -1 : !strcmp(s, "true") ? 1 : !strcmp(s, "false") ? 0 : -2;
-    return *out == -2 ? -1 : 0;
-}
-
 /* Whether a SAFE of a file without the `complete` column was complete:
  * only with no bound and the engine's ENGINE.complete statistic at 1
  * (results.h); any other SAFE may have assumed a bound. */
@@ -242,7 +227,7 @@ static bool legacy_complete(const results *r, const result_row *row, const doubl
  * classes never read anything else (scoring.h). */
 static const char *inconsistency(const result_row *row, int complete, result_class stored)
 {
-    if (row->verdict == VERDICT_TRUE && complete < 0)
+    if (row->verdict == EXPECT_TRUE && complete < 0)
         return "a SAFE (verdict true) needs 'complete' true or false";
     if (complete == 1 && *row->bound)
         return "'complete' true but a bound is given";
@@ -257,29 +242,24 @@ static const char *inconsistency(const result_row *row, int complete, result_cla
  * a bad value, or -1. */
 static int parse_fixed(result_row *row, char **f, result_class *stored, int *complete)
 {
-    if (strcmp(f[COL_EXPECTED], "true") && strcmp(f[COL_EXPECTED], "false"))
-        return COL_EXPECTED;
-    row->expected = !strcmp(f[COL_EXPECTED], "true");
-    if (parse_status(f[COL_STATUS], &row->status))
-        return COL_STATUS;
-    if (!*f[COL_VERDICT])
-        row->verdict = VERDICT_NONE;
-    else if (!strcmp(f[COL_VERDICT], "true") || !strcmp(f[COL_VERDICT], "false"))
-        row->verdict = !strcmp(f[COL_VERDICT], "true") ? VERDICT_TRUE : VERDICT_FALSE;
-    else
-        return COL_VERDICT;
-    if (!result_class_parse(f[COL_RESULT], stored))
-        return COL_RESULT;
-    if (parse_complete(f[COL_COMPLETE], complete))
-        return COL_COMPLETE;
-    if (parse_number(f[COL_CPU], &row->cputime_s))
-        return COL_CPU;
-    if (parse_number(f[COL_WALL], &row->walltime_s))
-        return COL_WALL;
-    if (parse_number(f[COL_MEMORY], &row->memory_mb))
-        return COL_MEMORY;
-    if (!*f[COL_RUN] || !*f[COL_TASK])
-        return !*f[COL_RUN] ? COL_RUN : COL_TASK;
+    if (!results_expected_parse(f[RESULTS_COL_EXPECTED], &row->expected))
+        return RESULTS_COL_EXPECTED;
+    if (parse_status(f[RESULTS_COL_STATUS], &row->status))
+        return RESULTS_COL_STATUS;
+    if (!results_verdict_parse(f[RESULTS_COL_VERDICT], &row->verdict))
+        return RESULTS_COL_VERDICT;
+    if (!result_class_parse(f[RESULTS_COL_RESULT], stored))
+        return RESULTS_COL_RESULT;
+    if (!results_complete_parse(f[RESULTS_COL_COMPLETE], complete))
+        return RESULTS_COL_COMPLETE;
+    if (parse_number(f[RESULTS_COL_CPU], &row->cputime_s))
+        return RESULTS_COL_CPU;
+    if (parse_number(f[RESULTS_COL_WALL], &row->walltime_s))
+        return RESULTS_COL_WALL;
+    if (parse_number(f[RESULTS_COL_MEMORY], &row->memory_mb))
+        return RESULTS_COL_MEMORY;
+    if (!*f[RESULTS_COL_RUN] || !*f[RESULTS_COL_TASK])
+        return !*f[RESULTS_COL_RUN] ? RESULTS_COL_RUN : RESULTS_COL_TASK;
     return -1;
 }
 
@@ -299,14 +279,14 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
     int bad = parse_fixed(&row, f, &stored, &complete);
     if (bad >= 0)
         return input_error(file, line, "bad value '%s' in column '%s'", f[bad], results_fixed_columns[bad]);
-    row.benchmark = keep(r, f[COL_BENCHMARK]);
-    row.run = keep(r, f[COL_RUN]);
-    row.engine = keep(r, f[COL_ENGINE]);
-    row.options = keep(r, f[COL_OPTIONS]);
-    row.task = keep(r, f[COL_TASK]);
-    row.status_text = keep(r, f[COL_STATUS]);
-    row.bound = keep(r, f[COL_BOUND]);
-    row.reason = keep(r, f[COL_REASON]);
+    row.benchmark = keep(r, f[RESULTS_COL_BENCHMARK]);
+    row.run = keep(r, f[RESULTS_COL_RUN]);
+    row.engine = keep(r, f[RESULTS_COL_ENGINE]);
+    row.options = keep(r, f[RESULTS_COL_OPTIONS]);
+    row.task = keep(r, f[RESULTS_COL_TASK]);
+    row.status_text = keep(r, f[RESULTS_COL_STATUS]);
+    row.bound = keep(r, f[RESULTS_COL_BOUND]);
+    row.reason = keep(r, f[RESULTS_COL_REASON]);
     double *stats = ordo_arena_alloc(r->arena, (r->n_stats ? r->n_stats : 1) * sizeof *stats);
     for (size_t i = 0; i < r->n_stats; i++)
         stats[i] = NAN;
@@ -314,7 +294,7 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
         if (parse_number(f[RESULTS_N_FIXED + i], &stats[stat_of[i]]))
             return input_error(file, line, "bad number '%s' in column '%s'", f[RESULTS_N_FIXED + i],
                                r->stat_names[stat_of[i]]);
-    if (legacy && row.verdict == VERDICT_TRUE)
+    if (legacy && row.verdict == EXPECT_TRUE)
         complete = legacy_complete(r, &row, stats);
     row.answer = answer_of(row.verdict, complete == 1);
     row.result = classify(row.answer, row.expected);
@@ -338,7 +318,7 @@ static int add_row(results *r, char **f, const unsigned *stat_of, size_t n_stat_
 static bool legacy_header(const csv_reader *in)
 {
     for (size_t i = 0, col = 0; i < RESULTS_N_FIXED; i++, col++) {
-        if (i == COL_COMPLETE)
+        if (i == RESULTS_COL_COMPLETE)
             i++;
         if (col >= in->n_fields || strcmp(in->fields[col], results_fixed_columns[i]))
             return false;
@@ -374,7 +354,7 @@ static char **with_complete_column(char **fields, size_t n, char **out)
 {
     static char empty[] = "";
     for (size_t i = 0, j = 0; i < n; i++, j++) {
-        if (j == COL_COMPLETE)
+        if (j == RESULTS_COL_COMPLETE)
             out[j++] = empty;
         out[j] = fields[i];
     }

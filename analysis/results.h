@@ -13,20 +13,19 @@
 
 #include <ordo/arena.h>
 
-#include "../harness/scoring.h"
+#include "../common/results_format.h"
+#include "../common/scoring.h"
 
 typedef enum {
     STATUS_TRUE, STATUS_FALSE, STATUS_UNKNOWN, STATUS_TIMEOUT, STATUS_MEMOUT,
     STATUS_CRASH, STATUS_ERROR, STATUS_UNSUPPORTED,
 } run_status;
 
-typedef enum { VERDICT_NONE = -1, VERDICT_FALSE = 0, VERDICT_TRUE = 1 } run_verdict;
-
 typedef struct {
     const char *benchmark, *run, *engine, *options, *task, *status_text, *bound, *reason;
     bool expected;          /* expected verdict */
     run_status status;
-    run_verdict verdict;
+    int verdict;            /* EXPECT_* (scoring.h) */
     answer_kind answer;     /* from verdict and completeness, never the label */
     result_class result;    /* classify(answer, expected) */
     judgement judged;       /* by the results' scoring policy */
@@ -57,12 +56,10 @@ typedef struct {
     size_t n_dirs, cap_dirs;
 } results;
 
-/* The fixed leading columns of a results.csv, in order. A file written
- * before the `complete` column existed (README, "Scoring") is still read:
- * its SAFE is complete only when its bound is empty and the engine's own
- * ENGINE.complete statistic is 1 (oc.complete for oc), else bounded. */
-extern const char *const results_fixed_columns[];
-#define RESULTS_N_FIXED 15
+/* A file written before the `complete` column existed (README, "Scoring")
+ * is still read: its SAFE is complete only when its bound is empty and the
+ * engine's own ENGINE.complete statistic is 1 (oc.complete for oc), else
+ * bounded. */
 
 void results_init(results *r);
 void results_free(results *r);

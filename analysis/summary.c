@@ -8,7 +8,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include "summary.h"
 
 static void count_status(const result_row *row, config_summary *s)

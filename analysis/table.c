@@ -8,7 +8,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "../harness/commands.h"
+#include "../common/exit_status.h"
 #include <ordo/csv.h>
 #include "table.h"
 

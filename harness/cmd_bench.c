@@ -14,9 +14,9 @@
 #include "bench_setup.h"
 #include "commands.h"
 #include "context.h"
-#include "metadata.h"
+#include "bench_metadata.h"
 #include "progress.h"
-#include "results.h"
+#include "results_file.h"
 #include "slurm.h"
 #include "tally.h"
 

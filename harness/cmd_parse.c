@@ -12,13 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include <ordo/ir.h>
 #include <ordo/ir_print.h>
 #include <ordo/passes.h>
 #include <ordo/xalloc.h>
 
+#include "../common/yaml_doc.h"
 #include "commands.h"
 
 static void usage(FILE *out)
@@ -38,58 +38,24 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && !strcmp(s + n - k, suffix);
 }
 
-static const char *scalar_of(yaml_document_t *doc, yaml_node_t *map, const char *key)
-{
-    if (!map || map->type != YAML_MAPPING_NODE)
-        return NULL;
-    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
-        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-        if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key)) {
-            yaml_node_t *v = yaml_document_get_node(doc, pr->value);
-            if (v && v->type == YAML_SEQUENCE_NODE && v->data.sequence.items.top - v->data.sequence.items.start == 1)
-                v = yaml_document_get_node(doc, *v->data.sequence.items.start);
-            return v && v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
-        }
-    }
-    return NULL;
-}
-
-static yaml_node_t *mapping_of(yaml_document_t *doc, yaml_node_t *map, const char *key)
-{
-    if (!map || map->type != YAML_MAPPING_NODE)
-        return NULL;
-    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
-        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-        if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
-            return yaml_document_get_node(doc, pr->value);
-    }
-    return NULL;
-}
-
 /* Reads the input file (relative to the task) and data model of a task.
  * Returns 0 or an exit status after printing the problem. */
 static int read_task(const char *task, char **input, ordo_data_model *dm)
 {
-    FILE *in = fopen(task, "r");
-    if (!in) {
-        fprintf(stderr, "ordo parse: cannot open the task (%s:0)\n", task);
+    yaml_file f;
+    yaml_load_error e;
+    if (!yaml_file_read(&f, task, &e)) {
+        if (e.unopened)
+            fprintf(stderr, "ordo parse: cannot open the task (%s:0)\n", task);
+        else
+            fprintf(stderr, "ordo parse: invalid YAML: %s (%s:%lu)\n", e.problem ? e.problem : "?",
+                    task, e.line);
         return ORDO_EXIT_INPUT;
     }
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, in);
+    const char *file = yaml_scalar(yaml_sole_item(&f, yaml_map_get(&f, f.root, "input_files")));
+    const char *model = yaml_scalar(
+        yaml_sole_item(&f, yaml_map_get(&f, yaml_map_get(&f, f.root, "options"), "data_model")));
     int status = 0;
-    if (!yaml_parser_load(&parser, &doc)) {
-        fprintf(stderr, "ordo parse: invalid YAML: %s (%s:%zu)\n", parser.problem ? parser.problem : "?",
-                task, parser.problem_mark.line + 1);
-        yaml_parser_delete(&parser);
-        fclose(in);
-        return ORDO_EXIT_INPUT;
-    }
-    yaml_node_t *root = yaml_document_get_root_node(&doc);
-    const char *file = scalar_of(&doc, root, "input_files");
-    const char *model = scalar_of(&doc, mapping_of(&doc, root, "options"), "data_model");
     if (!file) {
         fprintf(stderr, "ordo parse: the task has no single input file (%s:0)\n", task);
         status = ORDO_EXIT_INPUT;
@@ -102,9 +68,7 @@ static int read_task(const char *task, char **input, ordo_data_model *dm)
         free(copy);
         *dm = model && !strcmp(model, "LP64") ? ORDO_DM_LP64 : ORDO_DM_ILP32;
     }
-    yaml_document_delete(&doc);
-    yaml_parser_delete(&parser);
-    fclose(in);
+    yaml_file_free(&f);
     return status;
 }
 

@@ -15,7 +15,7 @@
 
 #include "commands.h"
 #include "context.h"
-#include "results.h"
+#include "results_file.h"
 
 #define DEFAULT_ENGINE "oc"
 

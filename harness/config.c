@@ -25,7 +25,7 @@
 #include <ordo/xalloc.h>
 
 #include "config.h"
-#include "yaml_doc.h"
+#include "../common/yaml_doc.h"
 
 static const char *const top_keys[] = { "benchmark", "corpus", "tasks", "include", "exclude",
                                         "limits", "jobs", "scoring", "runs", NULL };

@@ -4,7 +4,7 @@
 #define ORDO_HARNESS_CONFIG_H
 
 #include "run_config.h"
-#include "scoring.h"
+#include "../common/scoring.h"
 
 typedef struct {
     double cpu_s;   /* <= 0: none */

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../analysis/commands.h"
 #include "commands.h"
 #include "version.h"
 

@@ -10,7 +10,7 @@
 
 #include "bench_setup.h"
 #include "commands.h"
-#include "metadata.h"
+#include "bench_metadata.h"
 #include "slurm_merge.h"
 #include "slurm_metadata.h"
 #include "slurm_part.h"

@@ -9,7 +9,7 @@
 
 #include "bench_setup.h"
 #include "commands.h"
-#include "results.h"
+#include "results_file.h"
 #include "slurm_merge.h"
 #include "slurm_metadata.h"
 #include "slurm_part.h"

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "results.h"
+#include "results_file.h"
 
 typedef struct {
     char *node, *job;        /* the node and SLURM job (ID_INDEX) that ran it */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "scoring.h"
+#include "../common/scoring.h"
 
 typedef struct {
     scoring_policy scoring;

@@ -12,7 +12,7 @@
 #include <ordo/xalloc.h>
 
 #include "task.h"
-#include "yaml_doc.h"
+#include "../common/yaml_doc.h"
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -45,9 +45,7 @@ static int expected_verdict(yaml_file *f, yaml_node_t *props, char **err)
 
 static char *program_path(yaml_file *f, const char *yml, char **err)
 {
-    yaml_node_t *in = yaml_map_get(f, f->root, "input_files");
-    if (yaml_seq_len(in) == 1)
-        in = yaml_seq_item(f, in, 0);
+    yaml_node_t *in = yaml_sole_item(f, yaml_map_get(f, f->root, "input_files"));
     const char *file = yaml_scalar(in);
     if (!file) {
         *err = xasprintf("%s:%lu: input_files must name one file", yml,

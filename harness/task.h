@@ -6,13 +6,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { EXPECT_NONE = -1, EXPECT_FALSE = 0, EXPECT_TRUE = 1 };
+#include "../common/scoring.h" /* EXPECT_* */
 
 typedef struct {
     char *path;     /* the .yml file (or the program itself for `verify x.c`) */
     char *name;     /* relative to the corpus or repository root, see task_name() */
     char *program;  /* the input file */
-    int expected;   /* EXPECT_* for unreach-call */
+    int expected;   /* EXPECT_* (scoring.h) for unreach-call */
     int data_model; /* ordo_data_model */
 } task;
 

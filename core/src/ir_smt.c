@@ -242,6 +242,12 @@ static int64_t signed_offset(ordo_type t, int64_t c)
     return c - (INT64_C(1) << t.width);
 }
 
+/* Conjoins the Bool term c to *a->defined. */
+static void conjoin_defined(const ordo_ir_smt *a, ordo_term c)
+{
+    *a->defined = *a->defined ? ordo_smt_app2(a->s, ORDO_OP_AND, *a->defined, c) : c;
+}
+
 /* With a->defined: conjoins to it that x op y (a division, remainder or
  * shift of result type t) is defined, by its right operand y. */
 static void note_defined(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val y,
@@ -260,10 +266,8 @@ static void note_defined(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_
                                ordo_ir_binop(a, ORDO_B_GE, b, y, yt, ordo_ir_const(a, yt, 0), yt),
                                b);
     }
-    if (ok.is_const && ok.c)
-        return;
-    ordo_term c = ordo_ir_term(a, b, ok);
-    *a->defined = *a->defined ? ordo_smt_app2(a->s, ORDO_OP_AND, *a->defined, c) : c;
+    if (!ok.is_const || !ok.c)
+        conjoin_defined(a, ordo_ir_term(a, b, ok));
 }
 
 static ordo_ir_val binop_terms(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val x,
@@ -277,6 +281,10 @@ static ordo_ir_val binop_terms(const ordo_ir_smt *a, ordo_binop op, ordo_type t,
     if (op == ORDO_B_LAND || op == ORDO_B_LOR)
         return from_bool(a, t, ordo_smt_app2(s, op == ORDO_B_LAND ? ORDO_OP_AND : ORDO_OP_OR,
                                              ordo_ir_truth(a, xt, x), ordo_ir_truth(a, yt, y)));
+    if (op >= ORDO_B_LT && op <= ORDO_B_GE && xt.kind == ORDO_TY_BOOL) { /* as 0 and 1 */
+        ordo_type i8 = { ORDO_TY_INT, 8, true };
+        return binop_terms(a, op, t, ordo_ir_cast(a, i8, x, xt), i8, ordo_ir_cast(a, i8, y, yt), i8);
+    }
     if (op >= ORDO_B_EQ && op <= ORDO_B_GE)
         return from_bool(a, t, compare(a, op, xt, ordo_ir_term(a, xt, x), ordo_ir_term(a, yt, y)));
     ordo_term tx = ordo_ir_term(a, xt, x);
@@ -527,6 +535,59 @@ ordo_bv_census ordo_program_bv_census(const ordo_program *p)
     return c;
 }
 
+/* e translated with the definedness of its operations apart, in *d
+ * (NULL: true; untouched without a->defined). */
+static ordo_ir_val expr_apart(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir_leaves *l,
+                              ordo_term *d)
+{
+    ordo_ir_smt apart = *a;
+    *d = NULL;
+    apart.defined = a->defined ? d : NULL;
+    return ordo_ir_expr(&apart, e, l);
+}
+
+/* Conjoins "guard => d" to a->defined (guard negated if NEGATE): an
+ * operand evaluated only where guard holds needs to be defined only
+ * there. */
+static void conjoin_defined_if(const ordo_ir_smt *a, ordo_term guard, bool negate, ordo_term d)
+{
+    if (!d)
+        return;
+    if (negate)
+        guard = ordo_smt_app1(a->s, ORDO_OP_NOT, guard);
+    conjoin_defined(a, ordo_smt_app2(a->s, ORDO_OP_IMPLIES, guard, d));
+}
+
+/* && and ||: the right operand is evaluated (and must be defined) only
+ * where the left one does not decide. */
+static ordo_ir_val logical(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir_leaves *l)
+{
+    ordo_ir_val x = ordo_ir_expr(a, e->kid[0], l);
+    ordo_term d;
+    ordo_ir_val y = expr_apart(a, e->kid[1], l, &d);
+    if (d)
+        conjoin_defined_if(a, ordo_ir_truth(a, e->kid[0]->type, x), e->op == ORDO_B_LOR, d);
+    return ordo_ir_binop(a, (ordo_binop)e->op, e->type, x, e->kid[0]->type, y, e->kid[1]->type);
+}
+
+/* c ? x : y: each branch must be defined only where it is taken. */
+static ordo_ir_val conditional(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir_leaves *l)
+{
+    ordo_ir_val c = ordo_ir_expr(a, e->kid[0], l);
+    ordo_term dx, dy;
+    ordo_ir_val x = expr_apart(a, e->kid[1], l, &dx), y = expr_apart(a, e->kid[2], l, &dy);
+    if (c.is_const) {
+        ordo_term taken = c.c ? dx : dy;
+        if (taken)
+            conjoin_defined(a, taken);
+        return c.c ? x : y;
+    }
+    ordo_term cond = ordo_ir_truth(a, e->kid[0]->type, c);
+    conjoin_defined_if(a, cond, false, dx);
+    conjoin_defined_if(a, cond, true, dy);
+    return ordo_ir_ite(a, e->type, cond, x, y);
+}
+
 ordo_ir_val ordo_ir_expr(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir_leaves *l)
 {
     switch (e->kind) {
@@ -540,17 +601,14 @@ ordo_ir_val ordo_ir_expr(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir
         return ordo_ir_unop(a, (ordo_unop)e->op, e->type, ordo_ir_expr(a, e->kid[0], l),
                             e->kid[0]->type);
     case ORDO_E_BINOP: {
+        if (e->op == ORDO_B_LAND || e->op == ORDO_B_LOR)
+            return logical(a, e, l);
         ordo_ir_val x = ordo_ir_expr(a, e->kid[0], l), y = ordo_ir_expr(a, e->kid[1], l);
         return ordo_ir_binop(a, (ordo_binop)e->op, e->type, x, e->kid[0]->type, y,
                              e->kid[1]->type);
     }
-    case ORDO_E_ITE: {
-        ordo_ir_val c = ordo_ir_expr(a, e->kid[0], l);
-        ordo_ir_val x = ordo_ir_expr(a, e->kid[1], l), y = ordo_ir_expr(a, e->kid[2], l);
-        if (c.is_const)
-            return c.c ? x : y;
-        return ordo_ir_ite(a, e->type, ordo_ir_truth(a, e->kid[0]->type, c), x, y);
-    }
+    case ORDO_E_ITE:
+        return conditional(a, e, l);
     case ORDO_E_CAST:
         return ordo_ir_cast(a, e->type, ordo_ir_expr(a, e->kid[0], l), e->kid[0]->type);
     }

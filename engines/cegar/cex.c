@@ -16,8 +16,7 @@ ordo_trace *cg_cex_trace(cg_path *pf, const ordo_program *shown, const cg_action
     for (unsigned i = 0; i < pf->n_havocs; i++) {
         const cg_havoc *h = &pf->havocs[i];
         int64_t v = 1; /* a value SCOI showed to be irrelevant */
-        if (h->term && !ordo_smt_value_of(&pf->env, ordo_smt_eval(pf->smt, h->term, true),
-                                          h->type, &v))
+        if (h->term && !ordo_ir_model_value(&pf->arith, h->type, h->term, &v))
             v = 0;
         ordo_trace_value(t, h->thread, v);
     }

@@ -51,15 +51,58 @@ static bool starts_unknown(const cg_path *pf, unsigned var)
     return v->is_global ? pf->symbolic : thread_of(pf, var) < pf->n_symbolic;
 }
 
-static ordo_term current(void *ctx, unsigned var)
+/* The term of the constant v of type t. */
+static ordo_term constant(const cg_path *pf, ordo_type t, int64_t v)
 {
-    cg_path *pf = ctx;
+    return ordo_ir_term(&pf->arith, t, ordo_ir_const(&pf->arith, t, v));
+}
+
+/* A term of type `from` converted to type `to` (C's conversion). */
+static ordo_term convert(const cg_path *pf, ordo_term v, ordo_type from, ordo_type to)
+{
+    return ordo_ir_term(&pf->arith, to, ordo_ir_cast(&pf->arith, to, ordo_ir_sym(v), from));
+}
+
+/* A term of type t as the Bool "t != 0". */
+static ordo_term truth(const cg_path *pf, ordo_term v, ordo_type t)
+{
+    return ordo_ir_truth(&pf->arith, t, ordo_ir_sym(v));
+}
+
+static ordo_term current(cg_path *pf, unsigned var)
+{
     ordo_term *t = slot(pf, var);
     const ordo_var *v = &pf->m->p->vars[var];
     if (!*t)
-        *t = starts_unknown(pf, var) ? ordo_smt_var(pf->smt, NULL, ordo_smt_sort_of(&pf->env, v->type))
-                                     : ordo_smt_const(&pf->env, v->type, v->init);
+        *t = starts_unknown(pf, var) ? ordo_smt_var(pf->smt, NULL, ordo_ir_sort(&pf->arith, v->type))
+                                     : constant(pf, v->type, v->init);
     return *t;
+}
+
+/* The leaves of the translation: a variable's current term, a load's
+ * select from the current memory. */
+static ordo_ir_val var_leaf(void *ud, const ordo_expr *e)
+{
+    return ordo_ir_sym(current(ud, e->var));
+}
+
+static ordo_ir_val load_leaf(void *ud, const ordo_expr *e, ordo_ir_val addr)
+{
+    cg_path *pf = ud;
+    ordo_type at = e->kid[0]->type;
+    ordo_term index = ordo_ir_cell_index(&pf->arith, at, ordo_ir_term(&pf->arith, at, addr));
+    return ordo_ir_sym(ordo_ir_from_cell(&pf->arith, e->type,
+                                         ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, index)));
+}
+
+/* The term of e; with defined, conjoins to it that e's operations are
+ * defined (NULL stands for true). */
+static ordo_term translate(cg_path *pf, const ordo_expr *e, ordo_term *defined)
+{
+    ordo_ir_smt a = pf->arith;
+    a.defined = defined;
+    ordo_ir_leaves leaves = { .var = var_leaf, .load = load_leaf, .ud = pf };
+    return ordo_ir_term(&a, e->type, ordo_ir_expr(&a, e, &leaves));
 }
 
 static void new_thread(cg_path *pf)
@@ -70,19 +113,15 @@ static void new_thread(cg_path *pf)
 
 static ordo_term initial_memory(cg_path *pf)
 {
-    ordo_smt_env *env = &pf->env;
+    const ordo_ir_smt *a = &pf->arith;
     ordo_type cell = { .kind = ORDO_TY_INT, .width = 64, .is_signed = true };
-    ordo_term mem = ordo_smt_const_array(pf->smt, env->mode == ORDO_ARITH_BV
-                                                      ? ordo_smt_bv_sort(pf->smt, 64)
-                                                      : ordo_smt_int_sort(pf->smt),
-                                         ordo_smt_const(env, cell, 0));
+    ordo_term mem = ordo_smt_const_array(pf->smt, ordo_ir_sort(a, cell), constant(pf, cell, 0));
     for (unsigned i = 0; i < pf->m->p->n_objects; i++) {
         const ordo_object *o = &pf->m->p->objects[i];
         for (unsigned k = 0; k < o->n_init; k++) {
-            ordo_term args[3] = { mem, ordo_smt_const(env, cell, (int64_t)(o->base + o->init_offsets[k])),
-                                  ordo_smt_to_cell(env, ordo_smt_const(env, o->init_types[k],
-                                                                       o->init_values[k]),
-                                                   o->init_types[k]) };
+            ordo_term args[3] = { mem, constant(pf, cell, (int64_t)(o->base + o->init_offsets[k])),
+                                  ordo_ir_to_cell(a, o->init_types[k],
+                                                  constant(pf, o->init_types[k], o->init_values[k])) };
             mem = ordo_smt_app(pf->smt, ORDO_OP_STORE, 3, args);
         }
     }
@@ -167,7 +206,7 @@ static void require(stmt_ctx *c, ordo_term t)
 static ordo_term expr(stmt_ctx *c, const ordo_expr *e)
 {
     ordo_term defined = NULL;
-    ordo_term t = ordo_smt_expr(&c->pf->env, e, &defined);
+    ordo_term t = translate(c->pf, e, &defined);
     require(c, defined);
     return t;
 }
@@ -181,23 +220,19 @@ static ordo_term fresh(cg_path *pf, ordo_sort sort)
 static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
 {
     cg_path *pf = c->pf;
-    ordo_smt_env *env = &pf->env;
-    if (!v)
-        return;
+    const ordo_ir_smt *a = &pf->arith;
     if (!lv->is_mem) {
-        ordo_term x = fresh(pf, ordo_smt_sort_of(env, lv->type));
+        ordo_term x = fresh(pf, ordo_ir_sort(a, lv->type));
         *slot(pf, lv->var) = x;
         require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v));
         return;
     }
     ordo_term addr = expr(c, lv->addr);
-    if (!addr)
-        return;
-    ordo_term args[3] = { env->mem, ordo_smt_cell_index(env, addr, lv->addr->type),
-                          ordo_smt_to_cell(env, v, lv->type) };
-    ordo_term mem = fresh(pf, ordo_smt_mem_sort(env));
+    ordo_term args[3] = { pf->mem, ordo_ir_cell_index(a, lv->addr->type, addr),
+                          ordo_ir_to_cell(a, lv->type, v) };
+    ordo_term mem = fresh(pf, ordo_ir_mem_sort(a));
     require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, mem, ordo_smt_app(pf->smt, ORDO_OP_STORE, 3, args)));
-    env->mem = mem;
+    pf->mem = mem;
 }
 
 static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
@@ -210,7 +245,7 @@ static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
  * bit-vector has no other values). */
 static void in_range(stmt_ctx *c, ordo_term x, ordo_type t)
 {
-    if (c->pf->env.mode == ORDO_ARITH_BV || t.kind == ORDO_TY_BOOL || t.width >= 64)
+    if (c->pf->arith.bv || t.kind == ORDO_TY_BOOL || t.width >= 64)
         return;
     bool sign = t.kind == ORDO_TY_INT && t.is_signed;
     int64_t lo = sign ? -(INT64_C(1) << (t.width - 1)) : 0;
@@ -222,7 +257,7 @@ static void in_range(stmt_ctx *c, ordo_term x, ordo_type t)
 
 static void havoc(stmt_ctx *c, const ordo_stmt *st)
 {
-    ordo_term x = fresh(c->pf, ordo_smt_sort_of(&c->pf->env, st->lhs.type));
+    ordo_term x = fresh(c->pf, ordo_ir_sort(&c->pf->arith, st->lhs.type));
     add_havoc(c->pf, x, st->lhs.type);
     in_range(c, x, st->lhs.type);
     assign(c, &st->lhs, x);
@@ -239,9 +274,7 @@ static bool known(stmt_ctx *c, const ordo_expr *e, int64_t *v)
 
 static void equals(stmt_ctx *c, const ordo_expr *e, int64_t v)
 {
-    ordo_term t = expr(c, e);
-    if (t)
-        require(c, ordo_smt_app2(c->pf->smt, ORDO_OP_EQ, t, ordo_smt_const(&c->pf->env, e->type, v)));
+    require(c, ordo_smt_app2(c->pf->smt, ORDO_OP_EQ, expr(c, e), constant(c->pf, e->type, v)));
 }
 
 static void start(stmt_ctx *c, const ordo_stmt *st)
@@ -255,11 +288,11 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         unsigned param = f->params[0];
         pf->cur = id;
         ordo_lvalue lv = { .var = param, .type = pf->m->p->vars[param].type };
-        assign(c, &lv, ordo_smt_convert(&pf->env, arg, st->rhs->type, lv.type));
+        assign(c, &lv, convert(pf, arg, st->rhs->type, lv.type));
         pf->cur = parent;
     }
     if (st->has_lhs)
-        assign(c, &st->lhs, ordo_smt_const(&pf->env, st->lhs.type, id));
+        assign(c, &st->lhs, constant(pf, st->lhs.type, id));
 }
 
 static void mutex(stmt_ctx *c, const ordo_stmt *st)
@@ -272,7 +305,7 @@ static void mutex(stmt_ctx *c, const ordo_stmt *st)
     equals(c, st->addr, addr);
     ordo_lvalue cell = { .is_mem = true, .addr = st->addr,
                          .type = { .kind = ORDO_TY_INT, .width = 32, .is_signed = true } };
-    assign(c, &cell, ordo_smt_const(&c->pf->env, cell.type, st->kind == ORDO_S_LOCK));
+    assign(c, &cell, constant(c->pf, cell.type, st->kind == ORDO_S_LOCK));
 }
 
 static const ordo_type cell_index_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = false };
@@ -283,28 +316,22 @@ static void alloc(stmt_ctx *c, const ordo_stmt *st)
 {
     cg_path *pf = c->pf;
     ordo_smt *s = pf->smt;
-    ordo_smt_env *env = &pf->env;
-    bool bv = env->mode == ORDO_ARITH_BV;
+    bool bv = pf->arith.bv;
     ordo_type u64 = cell_index_type;
-    ordo_term n = expr(c, st->size);
-    if (!n)
-        return;
-    n = ordo_smt_convert(env, n, st->size->type, u64);
+    ordo_term n = convert(pf, expr(c, st->size), st->size->type, u64);
     require(c, ordo_smt_app2(s, bv ? ORDO_OP_BVULE : ORDO_OP_LE, n,
-                             ordo_smt_const(env, u64, (int64_t)ORDO_MAX_ALLOC_CELLS)));
-    ordo_term zero = ordo_smt_const(env, u64, 0), one = ordo_smt_const(env, u64, 1);
+                             constant(pf, u64, (int64_t)ORDO_MAX_ALLOC_CELLS)));
+    ordo_term zero = constant(pf, u64, 0), one = constant(pf, u64, 1);
     ordo_term span = ordo_smt_ite(s, ordo_smt_app2(s, ORDO_OP_EQ, n, zero), one, n);
-    ordo_term up = ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, span,
-                                 ordo_smt_const(env, u64, 15));
-    ordo_term rounded = bv ? ordo_smt_app2(s, ORDO_OP_BVAND, up, ordo_smt_const(env, u64, ~INT64_C(15)))
+    ordo_term up = ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, span, constant(pf, u64, 15));
+    ordo_term rounded = bv ? ordo_smt_app2(s, ORDO_OP_BVAND, up, constant(pf, u64, ~INT64_C(15)))
                            : ordo_smt_app2(s, ORDO_OP_SUB, up,
-                                           ordo_smt_app2(s, ORDO_OP_IMOD, up,
-                                                         ordo_smt_const(env, u64, 16)));
+                                           ordo_smt_app2(s, ORDO_OP_IMOD, up, constant(pf, u64, 16)));
     ordo_term base = pf->next_alloc;
-    pf->next_alloc = fresh(pf, ordo_smt_sort_of(env, u64));
+    pf->next_alloc = fresh(pf, ordo_ir_sort(&pf->arith, u64));
     require(c, ordo_smt_app2(s, ORDO_OP_EQ, pf->next_alloc,
                              ordo_smt_app2(s, bv ? ORDO_OP_BVADD : ORDO_OP_ADD, base, rounded)));
-    assign(c, &st->lhs, ordo_smt_convert(env, base, u64, st->lhs.type));
+    assign(c, &st->lhs, convert(pf, base, u64, st->lhs.type));
 }
 
 static void join(stmt_ctx *c, const ordo_stmt *st)
@@ -323,11 +350,10 @@ static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)
     switch (st->kind) {
     case ORDO_S_ASSIGN:
         if (st->rhs)
-            assign(c, &st->lhs, ordo_smt_convert(&c->pf->env, expr(c, st->rhs), st->rhs->type,
-                                                 st->lhs.type));
+            assign(c, &st->lhs, convert(c->pf, expr(c, st->rhs), st->rhs->type, st->lhs.type));
         return;
     case ORDO_S_HAVOC:        havoc(c, st); return;
-    case ORDO_S_ASSUME:       require(c, ordo_smt_truth(&c->pf->env, expr(c, st->cond), st->cond->type)); return;
+    case ORDO_S_ASSUME:       require(c, truth(c->pf, expr(c, st->cond), st->cond->type)); return;
     case ORDO_S_THREAD_START: start(c, st); return;
     case ORDO_S_THREAD_JOIN:  join(c, st); return;
     case ORDO_S_LOCK:
@@ -375,8 +401,6 @@ void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
         encode_stmt(&c, list[i]);
         label(pf, &c, list[i]);
     }
-    if (!pf->error && pf->env.error)
-        pf->error = pf->env.error;
     free(list);
     free(shown);
 }
@@ -384,7 +408,7 @@ void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
 static void begin(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
 {
     *pf = (cg_path){ .smt = smt, .m = m, .shown = shown };
-    pf->env = (ordo_smt_env){ .smt = smt, .mode = m->mode, .var = current, .ctx = pf };
+    pf->arith = (ordo_ir_smt){ .s = smt, .bv = m->mode == ORDO_ARITH_BV };
     pf->globals = xcalloc(m->p->n_vars + 1, sizeof *pf->globals);
 }
 
@@ -396,35 +420,32 @@ void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_
     pf->n_symbolic = s->n_threads;
     for (unsigned t = 0; t < s->n_threads; t++)
         new_thread(pf);
-    pf->env.mem = fresh(pf, ordo_smt_mem_sort(&pf->env));
-    pf->next_alloc = fresh(pf, ordo_smt_sort_of(&pf->env, cell_index_type));
+    pf->mem = fresh(pf, ordo_ir_mem_sort(&pf->arith));
+    pf->next_alloc = fresh(pf, ordo_ir_sort(&pf->arith, cell_index_type));
 }
 
 ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e)
 {
     pf->binding = b;
-    ordo_term defined = NULL;
-    ordo_term v = ordo_smt_expr(&pf->env, e, &defined);
+    ordo_term v = translate(pf, e, NULL);
     pf->binding = NULL;
-    return v ? ordo_smt_truth(&pf->env, v, e->type) : NULL;
+    return truth(pf, v, e->type);
 }
 
 ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
 {
-    ordo_smt_env *env = &pf->env;
     ordo_type u64 = cell_index_type;
     if (key == CG_ALLOC_KEY)
-        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, pf->next_alloc, ordo_smt_const(env, u64, value));
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, pf->next_alloc, constant(pf, u64, value));
     if (key < CG_CELL_LIMIT) {
-        ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, env->mem,
-                                       ordo_smt_const(env, u64, (int64_t)key));
-        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, ordo_smt_const(env, u64, value));
+        ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, constant(pf, u64, (int64_t)key));
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, constant(pf, u64, value));
     }
     unsigned var = (unsigned)(key & 0xffffffffu), cur = pf->cur;
     pf->cur = (unsigned)(key >> 32 & 0x7fffffffu);
     ordo_term x = current(pf, var);
     pf->cur = cur;
-    return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, ordo_smt_const(env, pf->m->p->vars[var].type, value));
+    return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, constant(pf, pf->m->p->vars[var].type, value));
 }
 
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
@@ -432,8 +453,8 @@ void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_pr
 {
     begin(pf, smt, m, shown);
     new_thread(pf);
-    pf->env.mem = initial_memory(pf);
-    pf->next_alloc = ordo_smt_const(&pf->env, cell_index_type, (int64_t)m->p->next_address);
+    pf->mem = initial_memory(pf);
+    pf->next_alloc = constant(pf, cell_index_type, (int64_t)m->p->next_address);
     for (unsigned i = 0; i < n && !pf->error; i++)
         cg_path_edge(pf, &actions[i], before[i]);
 }

@@ -9,7 +9,7 @@
 #ifndef CEGAR_PATH_H
 #define CEGAR_PATH_H
 
-#include <ordo/smt_expr.h>
+#include <ordo/ir_smt.h>
 
 #include "transfer.h"
 
@@ -47,7 +47,8 @@ typedef struct {
 
 typedef struct {
     ordo_smt *smt;
-    ordo_smt_env env;
+    ordo_ir_smt arith;           /* core's translation (bit-vectors or Int) */
+    ordo_term mem;               /* the current memory array */
     const cg_model *m;
     const ordo_program *shown;   /* the program before SCOI (edges by index) */
     ordo_term *globals;          /* current term per variable, NULL: initial */

@@ -190,6 +190,56 @@ static void definedness_is_collected(void **state)
     ordo_smt_destroy(s);
 }
 
+/* Whether e's definedness, collected in bit-vectors, holds where
+ * variable 0 (an unsigned char) is x. */
+static bool defined_at(const ordo_expr *e, int64_t x)
+{
+    ordo_smt *s = ordo_smt_create(&z3, NULL);
+    ordo_term defined = NULL;
+    ordo_ir_smt a = { .s = s, .bv = true, .defined = &defined };
+    leaves_seen seen = { s, ordo_smt_var(s, "x", ordo_ir_sort(&a, u8)), "", 0 };
+    ordo_ir_leaves l = { var_leaf, load_leaf, NULL, &seen };
+    ordo_ir_expr(&a, e, &l);
+    ordo_smt_assert(s, ordo_smt_app2(s, ORDO_OP_EQ, seen.x, ordo_smt_bv(s, (uint64_t)x, 8)));
+    if (defined)
+        ordo_smt_assert(s, defined);
+    bool holds = ordo_smt_check(s) == ORDO_SMT_SAT;
+    ordo_smt_destroy(s);
+    return holds;
+}
+
+/* An operand of ?:, && and || needs to be defined only where it is
+ * evaluated: x != 0 ? 100 / x : 0 and x != 0 && 100 / x > 1 are defined
+ * at x = 0 too; x == 0 ? 100 / x : 0, x != 0 || 100 / x > 1 and 100 / x
+ * everywhere but there. */
+static void definedness_follows_evaluation(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("t.c", ORDO_DM_LP64);
+    ordo_add_var(p, "x", u8, -1, 0);
+    ordo_type b = ordo_ty_bool();
+    const ordo_expr *x = ordo_e_cast(p, u32, ordo_e_var(p, 0)), *zero = ordo_e_const(p, u32, 0);
+    const ordo_expr *quotient = ordo_e_binop(p, ORDO_B_DIV, u32, ordo_e_const(p, u32, 100), x);
+    const ordo_expr *nonzero = ordo_e_binop(p, ORDO_B_NE, b, x, zero);
+    const ordo_expr *is_zero = ordo_e_binop(p, ORDO_B_EQ, b, x, zero);
+    const ordo_expr *above = ordo_e_binop(p, ORDO_B_GT, b, quotient, ordo_e_const(p, u32, 1));
+    const ordo_expr *guarded[] = { ordo_e_ite(p, nonzero, quotient, zero),
+                                   ordo_e_binop(p, ORDO_B_LAND, b, nonzero, above) };
+    const ordo_expr *taken[] = { ordo_e_ite(p, is_zero, quotient, zero),
+                                 ordo_e_binop(p, ORDO_B_LOR, b, nonzero, above) };
+    for (int i = 0; i < 2; i++) {
+        assert_true(defined_at(guarded[i], 0));
+        assert_true(defined_at(guarded[i], 5));
+    }
+    for (int i = 0; i < 2; i++) {
+        assert_false(defined_at(taken[i], 0));
+        assert_true(defined_at(taken[i], 5));
+    }
+    assert_true(defined_at(quotient, 5));
+    assert_false(defined_at(quotient, 0));
+    ordo_program_free(p);
+}
+
 /* Pointer arithmetic keeps its pointer operand's region. */
 static void pointer_arithmetic_keeps_region(void **state)
 {
@@ -240,6 +290,7 @@ int main(void)
         cmocka_unit_test(undefined_constants_stay_terms),
         cmocka_unit_test(pointer_arithmetic_keeps_region),
         cmocka_unit_test(definedness_is_collected),
+        cmocka_unit_test(definedness_follows_evaluation),
     };
     int failed = cmocka_run_group_tests(evaluator, NULL, NULL);
     return failed + cmocka_run_group_tests(translation, setup_solver, NULL);

@@ -1,5 +1,6 @@
-/* Unit tests of the results CSV (harness/results.c): quoting, reading,
- * the answer of a run, resume bookkeeping. */
+/* Unit tests of the results CSV (harness/results_file.c,
+ * common/results_format.c): quoting, reading, the answer of a run, the
+ * fixed fields' encodings, resume bookkeeping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +12,8 @@
 
 #include <ordo/csv.h>
 
-#include "../../harness/results.h"
+#include "../../common/results_format.h"
+#include "../../harness/results_file.h"
 #include "tmpfile.h"
 
 /* The answer of a run is its verdict and the engine's completeness flag;
@@ -102,11 +104,37 @@ static void resume_drops_a_torn_row_and_knows_the_done_pairs(void **state)
     free(path);
 }
 
+/* The verdict, expected and complete fields read back as written, and
+ * any other text is refused. */
+static void fixed_fields_read_back(void **state)
+{
+    (void)state;
+    for (int v = EXPECT_NONE; v <= EXPECT_TRUE; v++) {
+        int back = 7;
+        assert_true(results_verdict_parse(results_verdict_text(v), &back));
+        assert_int_equal(back, v);
+    }
+    bool expected = false;
+    assert_true(results_expected_parse(results_expected_text(true), &expected));
+    assert_true(expected);
+    assert_false(results_expected_parse("", &expected));
+    int complete = 7;
+    assert_string_equal(results_complete_text(EXPECT_FALSE, true), "");
+    assert_true(results_complete_parse(results_complete_text(EXPECT_TRUE, false), &complete));
+    assert_int_equal(complete, 0);
+    assert_true(results_complete_parse("", &complete));
+    assert_int_equal(complete, -1);
+    assert_false(results_verdict_parse("TRUE", &complete));
+    assert_false(results_complete_parse("yes", &complete));
+    assert_string_equal(results_fixed_columns[RESULTS_COL_COMPLETE], "complete");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_run_answers_from_verdict_and_completeness),
         cmocka_unit_test(quotes_and_reads_back),
+        cmocka_unit_test(fixed_fields_read_back),
         cmocka_unit_test(resume_drops_a_torn_row_and_knows_the_done_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,1 +1,1 @@
-test_results_SRCS := harness/results.c harness/scoring.c
+test_results_SRCS := harness/results_file.c common/scoring.c common/results_format.c

@@ -1,5 +1,5 @@
 /* Unit tests of answers, result classes and scoring policies
- * (harness/scoring.c): every label x answer x policy, and that the label
+ * (common/scoring.c): every label x answer x policy, and that the label
  * never decides whether a bounded SAFE counts. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,8 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../harness/scoring.h"
-#include "../../harness/task.h"
+#include "../../common/scoring.h"
 
 static void answers_come_from_verdict_and_completeness(void **state)
 {

@@ -1,1 +1,1 @@
-test_scoring_SRCS := harness/scoring.c
+test_scoring_SRCS := common/scoring.c

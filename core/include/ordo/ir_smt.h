@@ -33,7 +33,9 @@
  * Expressions (ordo_ir_expr) are translated given the caller's leaves:
  * the value of a variable and of a load are the caller's (an SSA index, an
  * event's read value, a memory array's select), so that SSA naming,
- * memory and events stay the engine's.
+ * memory and events stay the engine's. An engine that keeps memory as
+ * one SMT array of the interpreter's cells has the cells' translation
+ * here too (ordo_ir_mem_sort and after).
  */
 #ifndef ORDO_IR_SMT_H
 #define ORDO_IR_SMT_H
@@ -118,6 +120,16 @@ ordo_term ordo_ir_in_range(const ordo_ir_smt *a, ordo_type t, ordo_term v);
 /* After SAT: the model value of v, a term of type t, as the interpreter
  * keeps it. false when the model has none. */
 bool ordo_ir_model_value(const ordo_ir_smt *a, ordo_type t, ordo_term v, int64_t *out);
+
+/* Memory as the interpreter keeps it (ordo/interp.h), as one SMT array
+ * from cell addresses (64-bit unsigned) to cell values (each value
+ * extended to 64 bits from its type as a signed number). */
+ordo_sort ordo_ir_mem_sort(const ordo_ir_smt *a);
+/* An address value of type t as an index of the array. */
+ordo_term ordo_ir_cell_index(const ordo_ir_smt *a, ordo_type t, ordo_term addr);
+/* A value of type t as a cell holds it, and a cell's value read at type t. */
+ordo_term ordo_ir_to_cell(const ordo_ir_smt *a, ordo_type t, ordo_term v);
+ordo_term ordo_ir_from_cell(const ordo_ir_smt *a, ordo_type t, ordo_term cell);
 
 /* What an expression asks of the arithmetic (see above). */
 typedef enum { ORDO_BV_NONE, ORDO_BV_PREFERRED, ORDO_BV_REQUIRED } ordo_bv_need;

@@ -1,10 +1,10 @@
 /*
  * A result directory's metadata.yml (BRIEF.md "Results format"), read with
- * libyaml into dotted keys: "ordo_commit", "date", "limits.cpu_s",
+ * the YAML loader (yaml_doc.h) into dotted keys: "ordo_commit", "date", "limits.cpu_s",
  * "host.cpu_model", "solvers.z3", ...
  */
-#ifndef ORDO_ANALYSIS_METADATA_H
-#define ORDO_ANALYSIS_METADATA_H
+#ifndef ORDO_COMMON_METADATA_H
+#define ORDO_COMMON_METADATA_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* DIR/metadata.yml of a benchmark: configuration, ordo version and commit,
  * machine, limits and how they are enforced, solvers, date. */
-#ifndef ORDO_HARNESS_METADATA_H
-#define ORDO_HARNESS_METADATA_H
+#ifndef ORDO_HARNESS_BENCH_METADATA_H
+#define ORDO_HARNESS_BENCH_METADATA_H
 
 #include <stdbool.h>
 

@@ -1,4 +1,4 @@
-/* The results CSV (results.h). */
+/* The results CSV (results_file.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -9,13 +9,8 @@
 #include <ordo/csv.h>
 #include <ordo/xalloc.h>
 
-#include "results.h"
-
-static const char *const fixed_columns[] = {
-    "benchmark", "run", "engine", "options", "task", "expected", "status", "verdict",
-    "result", "bound", "complete", "cputime_s", "walltime_s", "memory_mb", "reason", NULL,
-};
-enum { COL_RUN = 1, COL_TASK = 4 };
+#include "../common/results_format.h"
+#include "results_file.h"
 
 answer_kind run_answer(const run_outcome *o)
 {
@@ -45,13 +40,7 @@ static char *header_text(char **stat_names, size_t n_stats)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    for (size_t i = 0; fixed_columns[i]; i++)
-        fprintf(out, "%s%s", i ? "," : "", fixed_columns[i]);
-    for (size_t i = 0; i < n_stats; i++) {
-        fputc(',', out);
-        csv_write_field(out, stat_names[i]);
-    }
-    fputc('\n', out);
+    results_write_header(out, stat_names, n_stats);
     fclose(out);
     return text;
 }
@@ -100,9 +89,9 @@ static bool load_existing(results_file *rf, const char *header, char **err)
     csv_reader_init(&r, in, rf->path);
     int got;
     while ((got = csv_read(&r)) > 0)
-        if (r.n_fields > COL_TASK) {
+        if (r.n_fields > RESULTS_COL_TASK) {
             XGROW(rf->done, rf->n_done, rf->cap_done);
-            rf->done[rf->n_done++] = done_key(r.fields[COL_RUN], r.fields[COL_TASK]);
+            rf->done[rf->n_done++] = done_key(r.fields[RESULTS_COL_RUN], r.fields[RESULTS_COL_TASK]);
         }
     if (got < 0)
         *err = xasprintf("%s:%u: %s", rf->path, r.error_line, r.error);
@@ -150,10 +139,11 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     char *row = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&row, &len);
-    const char *verdict = o->verdict == EXPECT_NONE ? "" : o->verdict == EXPECT_TRUE ? "true" : "false";
+    bool expected_true = t->expected == EXPECT_TRUE;
     const char *fields[] = { benchmark, rc->name, rc->engine->name, rc->options_text, t->name,
-                             t->expected == EXPECT_TRUE ? "true" : "false", o->status, verdict,
-                             result_class_name(classify(run_answer(o), t->expected == EXPECT_TRUE)) };
+                             results_expected_text(expected_true), o->status,
+                             results_verdict_text(o->verdict),
+                             result_class_name(classify(run_answer(o), expected_true)) };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
         if (i)
             fputc(',', out);
@@ -163,8 +153,7 @@ void results_append(results_file *rf, const char *benchmark, const run_config *r
     if (o->bound >= 0)
         fprintf(out, "%ld", o->bound);
     fputc(',', out);
-    if (o->verdict == EXPECT_TRUE) /* the engine's completeness flag, for a SAFE */
-        fputs(o->complete ? "true" : "false", out);
+    fputs(results_complete_text(o->verdict, o->complete), out);
     put_number(out, "%.3f", o->cputime_s);
     put_number(out, "%.3f", o->walltime_s);
     put_number(out, "%.1f", o->memory_mb);

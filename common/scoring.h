@@ -10,8 +10,8 @@
  * Both the harness (`ordo bench`, `ordo verify --expect`) and the analysis
  * (`ordo report`, `compare`, `history`) score through this one module.
  */
-#ifndef ORDO_HARNESS_SCORING_H
-#define ORDO_HARNESS_SCORING_H
+#ifndef ORDO_COMMON_SCORING_H
+#define ORDO_COMMON_SCORING_H
 
 #include <stdbool.h>
 
@@ -22,8 +22,11 @@ typedef enum {
     ANSWER_VIOLATION, /* UNSAFE, its counterexample replayed */
 } answer_kind;
 
-/* The answer of a verdict (EXPECT_TRUE / EXPECT_FALSE / EXPECT_NONE, see
- * task.h) with the engine's completeness flag (read for a SAFE only). */
+/* A verdict, expected (a task's label) or given (a run's): SAFE is true. */
+enum { EXPECT_NONE = -1, EXPECT_FALSE = 0, EXPECT_TRUE = 1 };
+
+/* The answer of a verdict (EXPECT_*) with the engine's completeness flag
+ * (read for a SAFE only). */
 answer_kind answer_of(int verdict, bool complete);
 
 /* The result classes of the results CSV, from the answer and the label:

@@ -1,17 +1,17 @@
 /*
- * The results CSV of a benchmark (BRIEF.md, "Results format"): fixed
- * columns, then one per declared statistic; one row per finished run,
+ * Writing the results CSV of a benchmark (its columns: results_format.h):
+ * one row per finished run,
  * appended with one write and flushed before the next run starts, so a
  * killed benchmark loses no finished run and --resume repeats none.
  */
-#ifndef ORDO_HARNESS_RESULTS_H
-#define ORDO_HARNESS_RESULTS_H
+#ifndef ORDO_HARNESS_RESULTS_FILE_H
+#define ORDO_HARNESS_RESULTS_FILE_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "runner.h"
-#include "scoring.h"
+#include "../common/scoring.h"
 
 /* What the run answered (scoring.h), from its verdict and completeness. */
 answer_kind run_answer(const run_outcome *o);

@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "scoring.h"
-#include "task.h"
 
 answer_kind answer_of(int verdict, bool complete)
 {

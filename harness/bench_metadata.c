@@ -1,4 +1,4 @@
-/* DIR/metadata.yml (metadata.h). */
+/* DIR/metadata.yml (bench_metadata.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 
 #include <ordo/xalloc.h>
 
-#include "metadata.h"
+#include "bench_metadata.h"
 #include "version.h"
 
 static void quoted(FILE *out, const char *s)
