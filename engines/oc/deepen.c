@@ -71,7 +71,8 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
     if (!q)
         return false;
     *o = oc_verify(q, solvers, deadline, cfg);
-    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut) {
+    /* with lazy threads no check makes a SAFE complete */
+    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut && !o->lazy_threads) {
         double now = ordo_process_cputime_s();
         oc_config check = *cfg;
         check.cpu_stop_s = reserved_stop(deadline, cfg->cpu_stop_s);

@@ -95,6 +95,9 @@ void oc_atomic_begin(oc_walker *w, const ordo_stmt *st);
 void oc_atomic_end(oc_walker *w, const ordo_stmt *st);
 void oc_exec_step(oc_walker *w, const ordo_stmt *st);
 
+/* lazy_threads.c */
+void oc_exec_lazy_creations(oc_walker *w, const ordo_stmt *lazy);
+
 /* thread_walk.c */
 bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,
                     oc_guard g);
