@@ -13,7 +13,11 @@
 
 #include "walk.h"
 
-/* A thread that exists and never runs: its id to the left-hand side. */
+/* A thread that exists and never runs: its id to the left-hand side. An
+ * id stored in a cell nothing reads is no event (oc_leave_write_out): the
+ * ids of 10,000 threads, written after the havoc of an uninitialised
+ * array, would be 10,000 events and ws pairs; two such loops are more
+ * events than the engine takes (goblint-regression's ptrmunge). */
 static void lazy_start(oc_walker *w, const ordo_stmt *st, unsigned create_event)
 {
     oc_encoding *enc = w->enc;
@@ -22,8 +26,15 @@ static void lazy_start(oc_walker *w, const ordo_stmt *st, unsigned create_event)
     enc->threads[enc->n_threads++] =
         (oc_thread){ st->proc, create_event, UINT_MAX, { OC_G_FALSE, NULL, 0 }, true };
     enc->n_lazy_threads++;
-    if (st->has_lhs)
-        oc_assign(w, &st->lhs, ordo_ir_const(&enc->ar, st->lhs.type, id), st);
+    if (!st->has_lhs)
+        return;
+    ordo_ir_val v = ordo_ir_const(&enc->ar, st->lhs.type, id);
+    if (st->lhs.is_mem) { /* its address reads no shared state (pass_unroll.c) */
+        ordo_ir_val cell = oc_eval(w, st->lhs.addr, st);
+        if (cell.is_const && oc_leave_write_out(enc, (uint64_t)cell.c, st->lhs.type, v, false))
+            return;
+    }
+    oc_assign(w, &st->lhs, v, st);
 }
 
 /* One statement of a repetition: the body has only thread starts and
