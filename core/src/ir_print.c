@@ -152,6 +152,8 @@ void ordo_print_stmt(FILE *out, const ordo_program *p, const ordo_stmt *s)
     case ORDO_S_RETURN:
         return print_with(out, p, "return", s->rhs);
     case ORDO_S_SEQ:
+        if (s->lazy_repeat)
+            fprintf(out, "lazy %u x ", s->lazy_repeat);
         fputs("{ ", out);
         for (unsigned i = 0; i < s->n_stmts; i++) {
             ordo_print_stmt(out, p, s->stmts[i]);

@@ -338,6 +338,76 @@ static long static_trip_count(const ordo_program *p, const ordo_proc *f, const g
     return trip_count(p, &c, max);
 }
 
+/* ---- lazy thread creation ------------------------------------------------- */
+
+/* A statement of a lazily created iteration: a thread start or a local
+ * assignment, reading no shared state; a start's left-hand side may be a
+ * cell at an address that reads none (its write is the start's). */
+static bool lazy_allowed(const ordo_program *p, const ordo_stmt *s, unsigned *starts)
+{
+    switch (s->kind) {
+    case ORDO_S_SKIP:
+        return true;
+    case ORDO_S_ASSIGN:
+        return !ordo_lvalue_is_shared(p, &s->lhs) && !ordo_expr_is_shared(p, s->rhs);
+    case ORDO_S_THREAD_START:
+        ++*starts;
+        return !ordo_expr_is_shared(p, s->rhs) &&
+               (!s->has_lhs || (s->lhs.is_mem ? !ordo_expr_is_shared(p, s->lhs.addr)
+                                              : !ordo_lvalue_is_shared(p, &s->lhs)));
+    case ORDO_S_SEQ:
+        for (unsigned i = 0; i < s->n_stmts; i++)
+            if (!lazy_allowed(p, s->stmts[i], starts))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The lazy creation of the iterations after the k-th of the counted loop
+ * (h, loop) that runs `trips` times (ir.h: lazy_repeat), or NULL when an
+ * iteration is not one straight line from h back to h (h's edge into the
+ * loop, then each location's only edge) of thread starts and local
+ * assignments. The last iterations of a thread-creation loop need no
+ * events: threads that never run before the error (issue 32). */
+static const ordo_stmt *lazy_creation(ordo_program *p, const ordo_proc *f, const graph *g,
+                                      const bool *loop, unsigned h, unsigned k, long trips)
+{
+    const ordo_stmt **path = xcalloc(f->n_locs + 1, sizeof *path);
+    const ordo_stmt *start = NULL;
+    unsigned n = 0, starts = 0, l = h;
+    bool ok = true;
+    do {
+        long next = -1;
+        for (unsigned i = g->out.start[l]; i < g->out.start[l + 1]; i++) {
+            const ordo_edge *e = &f->edges[g->out.edge[i]];
+            if (loop[e->to])
+                next = g->out.edge[i];
+            else
+                ok &= l == h; /* only the head leaves the loop */
+        }
+        ok &= next >= 0 && n < f->n_locs && (l == h || g->out.start[l + 1] - g->out.start[l] == 1);
+        if (!ok)
+            break;
+        const ordo_stmt *st = f->edges[next].stmt;
+        unsigned before = starts;
+        ok = (l == h && st->kind == ORDO_S_ASSUME) || (l != h && lazy_allowed(p, st, &starts));
+        start = starts > before && !start ? st : start;
+        path[n++] = st;
+        l = f->edges[next].to;
+    } while (ok && l != h);
+    ordo_stmt *lazy = NULL;
+    if (ok && starts > 0) {
+        lazy = ordo_s_seq(p, n, path);
+        lazy->lazy_repeat = (unsigned)(trips - k);
+        lazy->file = start->file;
+        lazy->line = start->line;
+    }
+    free(path);
+    return lazy;
+}
+
 /* ---- unrolling ------------------------------------------------------------ */
 
 typedef struct {
@@ -371,9 +441,11 @@ static long foreign_entry(const ordo_proc *f, const graph *g, const bool *loop, 
 }
 
 /* Replaces the loop (h, loop) by m copies of its body; the (m+1)-th entry
- * is dropped (complete: the condition is false there) or becomes an
- * unwinding edge to a dead end. */
-static void unroll_loop(unroller *u, const bool *loop, unsigned h, unsigned m, bool complete)
+ * is dropped (complete: the condition is false there), becomes an
+ * unwinding edge to a dead end, or the lazy creation of the remaining
+ * iterations, after which the loop's exits follow. */
+static void unroll_loop(unroller *u, const bool *loop, unsigned h, unsigned m, bool complete,
+                        const ordo_stmt *lazy)
 {
     ordo_program *p = u->p;
     ordo_proc *f = &p->procs[u->proc];
@@ -388,7 +460,8 @@ static void unroll_loop(unroller *u, const bool *loop, unsigned h, unsigned m, b
         for (unsigned l = 0; l < n_locs; l++)
             if (loop[l] && (i < m || l == h))
                 copy[(size_t)i * n_locs + l] = ordo_add_loc(p, u->proc);
-    unsigned dead = complete ? 0 : ordo_add_loc(p, u->proc);
+    /* the unwinding edge's dead end, or where the lazy creations lead */
+    unsigned beyond = complete ? 0 : ordo_add_loc(p, u->proc);
     f->edges = NULL;
     f->n_edges = f->cap_edges = 0;
     for (unsigned e = 0; e < n_edges; e++) {
@@ -405,10 +478,15 @@ static void unroll_loop(unroller *u, const bool *loop, unsigned h, unsigned m, b
         if (x->from != h)
             continue;
         unsigned last = copy[(size_t)m * n_locs + h];
-        if (!loop[x->to])
+        if (!loop[x->to]) {
             ordo_add_edge(p, u->proc, last, x->to, x->stmt);
-        else if (!complete)
-            ordo_add_edge(p, u->proc, last, dead, unwinding_copy(p, x->stmt));
+            if (lazy)
+                ordo_add_edge(p, u->proc, beyond, x->to, x->stmt);
+        } else if (lazy) {
+            ordo_add_edge(p, u->proc, last, beyond, lazy);
+        } else if (!complete) {
+            ordo_add_edge(p, u->proc, last, beyond, unwinding_copy(p, x->stmt));
+        }
     }
     free(old);
     free(copy);
@@ -429,7 +507,15 @@ static int unroll_proc(unroller *u)
         unsigned h = f->edges[back].to;
         bool *loop = natural_loop(f, &g, h, f->edges[back].from);
         long bad = foreign_entry(f, &g, loop, h);
-        long trips = bad < 0 && u->max_static ? static_trip_count(u->p, f, &g, loop, h, u->max_static) : -1;
+        unsigned max_trips = u->max_static > ORDO_LAZY_TRIP_LIMIT ? u->max_static : ORDO_LAZY_TRIP_LIMIT;
+        long trips = bad < 0 && u->max_static ? static_trip_count(u->p, f, &g, loop, h, max_trips) : -1;
+        const ordo_stmt *lazy = NULL;
+        if (trips > (long)u->max_static) { /* a thread-creation loop, or cut at k */
+            if (trips > (long)u->k)
+                lazy = lazy_creation(u->p, f, &g, loop, h, u->k, trips);
+            if (!lazy)
+                trips = -1;
+        }
         graph_free(&g);
         if (bad >= 0 || f->n_edges > MAX_UNROLLED_EDGES) {
             const ordo_stmt *s = f->edges[bad >= 0 ? bad : back].stmt;
@@ -439,7 +525,10 @@ static int unroll_proc(unroller *u)
             free(loop);
             return ORDO_FRONTEND_UNSUPPORTED;
         }
-        unroll_loop(u, loop, h, trips >= 0 ? (unsigned)trips : u->k, trips >= 0);
+        if (lazy)
+            unroll_loop(u, loop, h, u->k, false, lazy);
+        else
+            unroll_loop(u, loop, h, trips >= 0 ? (unsigned)trips : u->k, trips >= 0, NULL);
         free(loop);
     }
 }
@@ -462,7 +551,7 @@ bool ordo_program_has_unwinding(const ordo_program *p)
 {
     for (unsigned f = 0; f < p->n_procs; f++)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
-            if (p->procs[f].edges[e].stmt->unwinding)
+            if (p->procs[f].edges[e].stmt->unwinding || p->procs[f].edges[e].stmt->lazy_repeat)
                 return true;
     return false;
 }

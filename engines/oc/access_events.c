@@ -209,6 +209,20 @@ static bool write_left_out(const oc_encoding *enc, uint64_t cell)
     return !enc->prior || oc_memory_cell_unread(enc->prior, cell);
 }
 
+bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir_val v,
+                        bool blind)
+{
+    if (!write_left_out(enc, cell))
+        return false;
+    if (enc->prior) {
+        enc->n_unread_writes++;
+    } else {
+        enc->writes_deferred = true;
+        note_store(enc, oc_location_of(enc, true, cell, type), type, v, false, blind);
+    }
+    return true;
+}
+
 /* A symbolic access becomes one guarded access per candidate cell (only
  * one is enabled); an address outside every candidate is undefined (the
  * interpreter stops): the thread stops. A read's value is the ite over
@@ -234,21 +248,13 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
         n_left_out += write_left_out(enc, cells[i]);
     if (n_left_out && w->need_anchor && w->st.depth == 0)
         oc_sync_event(w, st);
-    if (enc->prior)
-        enc->n_unread_writes += n_left_out;
-    else
-        enc->writes_deferred |= n_left_out > 0;
     bool anchor = w->need_anchor;
     ordo_ir_val *vals = xmalloc((n + 1) * sizeof *vals);
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     for (size_t i = 0; i < n; i++) {
         vals[i] = ordo_ir_const(&enc->ar, type, 0);
-        if (is_write && write_left_out(enc, cells[i])) {
-            if (!enc->prior)
-                note_store(enc, oc_location_of(enc, true, cells[i], type), type, v, false,
-                           !addr.region);
+        if (is_write && oc_leave_write_out(enc, cells[i], type, v, !addr.region))
             continue;
-        }
         ordo_ir_val is_c = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
                                ordo_ir_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
         eq[i] = ordo_ir_term(&enc->ar, ordo_ty_bool(), is_c);

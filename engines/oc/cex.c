@@ -67,11 +67,14 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
     /* Threads are numbered by creation in schedule order (trace.h). */
     unsigned *tid = xmalloc((enc->n_threads + 1) * sizeof *tid);
     unsigned *created = xmalloc((es->n + 1) * sizeof *created); /* event -> thread */
+    unsigned *lazily = xcalloc(es->n + 1, sizeof *lazily); /* event -> lazy threads */
     for (size_t i = 0; i < es->n; i++)
         created[i] = UINT_MAX;
     for (size_t k = 0; k < enc->n_threads; k++) {
         tid[k] = UINT_MAX;
-        if (k > 0)
+        if (k > 0 && enc->threads[k].lazy)
+            lazily[enc->threads[k].create_event]++;
+        else if (k > 0)
             created[enc->threads[k].create_event] = (unsigned)k;
     }
     tid[0] = 0;
@@ -83,13 +86,19 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
             continue;
         if (created[e] != UINT_MAX)
             tid[created[e]] = next_tid++;
+        next_tid += lazily[e]; /* they never run: no step names them */
         const oc_event_info *in = &enc->info[e];
+        /* A lazy block anchored as a step is one creation step each
+         * (lazy_threads.c); inside an atomic section they are its step. */
+        unsigned steps = in->is_step && lazily[e] ? lazily[e] : 1;
         if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX &&
             (!in->completes || holds(enc, in->completes)))
-            ordo_trace_step(t, tid[in->instance]);
+            for (unsigned r = 0; r < steps; r++)
+                ordo_trace_step(t, tid[in->instance]);
         if (e == error)
             break;
     }
+    free(lazily);
     for (size_t h = 0; h < enc->n_havocs; h++) {
         const oc_havoc *hv = &enc->havocs[h];
         int64_t v = 0;

@@ -71,7 +71,8 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
     if (!q)
         return false;
     *o = oc_verify(q, solvers, deadline, cfg);
-    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut) {
+    /* with lazy threads no check makes a SAFE complete */
+    if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut && !o->lazy_threads) {
         double now = ordo_process_cputime_s();
         oc_config check = *cfg;
         check.cpu_stop_s = reserved_stop(deadline, cfg->cpu_stop_s);
@@ -130,10 +131,15 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
             have_best = true;
             d.bound = k;
         } else if (o.too_many_events && !have_best && max_static > k) {
-            /* Static trip counts in full are too large: unroll every loop
-             * at most k times instead (a bounded answer, but an answer). */
+            /* Static trip counts in full, or the thread-id stores of lazy
+             * creations (goblint-regression's two loops of 10,000), are too
+             * large: unroll every loop at most k times instead, cutting
+             * creation loops too (a bounded answer, but an answer). With no
+             * static counts a loop of at most k trips still ends within
+             * the k copies: its cut's condition is constant false. So do
+             * the deeper attempts. */
             outcome_free(&o);
-            max_static = k;
+            max_static = 0;
             continue;
         } else if (!have_best || ends_deepening(&o)) {
             outcome_free(&best);
@@ -151,8 +157,6 @@ oc_deepened oc_verify_deepening(const ordo_program *p, const ordo_solver_factory
         if (k >= b->unroll_max || !time_for_another(deadline, b, GROWTH * took))
             break;
         k = k > b->unroll_max / 2 ? b->unroll_max : 2 * k;
-        if (max_static < ORDO_STATIC_TRIP_LIMIT)
-            max_static = k < ORDO_STATIC_TRIP_LIMIT ? k : ORDO_STATIC_TRIP_LIMIT;
         c.cpu_stop_s = deeper_stop(deadline, b);
         if (b->deepen_events && (!c.max_events || b->deepen_events < c.max_events))
             c.max_events = b->deepen_events;

@@ -48,6 +48,8 @@ typedef struct {
     unsigned create_event;  /* SYNC event of its THREAD_START (main: none) */
     unsigned end_event;     /* SYNC event at its end */
     oc_guard terminated;    /* reached its final location */
+    bool lazy;              /* created lazily (ir.h: lazy_repeat): no events, never
+                               terminated; create_event is the lazy block's first */
 } oc_thread;
 
 typedef struct {
@@ -84,8 +86,10 @@ typedef struct oc_encoding {
     oc_location *locs;
     size_t n_locs, cap_locs;
     oc_loc_table loc_table;
-    oc_thread *threads;
+    oc_thread *threads;     /* by thread id, lazy ones included */
     size_t n_threads, cap_threads;
+    unsigned n_walked;      /* threads walked (they have events) */
+    size_t n_lazy_threads;  /* threads created lazily */
     oc_havoc *havocs;
     size_t n_havocs, cap_havocs;
     oc_error *errors;

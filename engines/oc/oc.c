@@ -74,6 +74,9 @@ static const ordo_option_desc options[] = {
       "reached no unwinding edge), 2 = unwinding check (no execution reaches one)")             \
     X(UNWINDING_CHECK_TIME, "oc.unwinding_check_time_s", "s",                                   \
       "time of the unwinding checks after bounded SAFEs (all attempts)")                        \
+    X(LAZY_THREADS, "oc.lazy_threads", "count",                                                 \
+      "threads created without events (the iterations of a thread-creation loop beyond the "    \
+      "bound) in the attempt whose answer is reported; a SAFE with any is bounded")             \
     X(ANSWER_SOLVER_TIME, "oc.answer.solver_time_s", "s",                                       \
       "solver time of the attempt whose answer is reported (solver.time_s: all attempts)")      \
     X(ANSWER_DECISIONS, "oc.answer.decisions", "count",                                         \
@@ -115,6 +118,7 @@ static void record(ordo_stats *s, const oc_deepened *d)
     set(s, OC_STAT_COMPLETE, oc_completeness(o) != OC_COMPLETE_NONE);
     set(s, OC_STAT_COMPLETE_BY, oc_completeness(o));
     set(s, OC_STAT_UNWINDING_CHECK_TIME, w->unwinding_check_s);
+    set(s, OC_STAT_LAZY_THREADS, (double)o->lazy_threads);
     set(s, OC_STAT_SOLVER_TIME, w->solver_s);
     ordo_smt_counters_record(&w->solver, s);
 }

@@ -126,10 +126,29 @@ static void exec_thread_start(oc_walker *w, const ordo_stmt *st)
     oc_walk_thread(enc, st->proc, arg, c, w->st.g);
 }
 
+/* The ids of lazily created threads from k on (one run of consecutive
+ * ids), as the condition that the symbolic id is one of them; *end is the
+ * run's end. */
+static ordo_term is_lazy_run(oc_encoding *enc, ordo_ir_val id, ordo_type it, size_t k,
+                             size_t *end)
+{
+    const ordo_ir_smt *ar = &enc->ar;
+    ordo_type b = ordo_ty_bool();
+    size_t j = k;
+    while (j < enc->n_threads && enc->threads[j].lazy)
+        j++;
+    *end = j;
+    ordo_ir_val lo = ordo_ir_const(ar, it, (int64_t)k), hi = ordo_ir_const(ar, it, (int64_t)j - 1);
+    return ordo_ir_term(ar, b,
+                        ordo_ir_binop(ar, ORDO_B_AND, b,
+                                      ordo_ir_binop(ar, ORDO_B_LE, b, lo, it, id, it), b,
+                                      ordo_ir_binop(ar, ORDO_B_LE, b, id, it, hi, it), b));
+}
+
 /* Join: completes once the joined thread has terminated (a guarded po
  * edge from its end). A symbolic id may denote several instances, each
  * with its own edge; an id of no instance is over-approximated as not
- * blocking. */
+ * blocking. A lazily created thread never terminates (lazy_threads.c). */
 static void exec_join(oc_walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
@@ -148,7 +167,15 @@ static void exec_join(oc_walker *w, const ordo_stmt *st)
     ordo_type it = st->cond->type;
     oc_guard *done = xmalloc((n + 1) * sizeof *done);
     ordo_term none = ordo_smt_bool(s, true), any = NULL;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0, next; k < n; k = next) {
+        if (enc->threads[k].lazy) { /* blocks: neither done nor none */
+            ordo_term lazy = is_lazy_run(enc, id, it, k, &next);
+            none = ordo_smt_app2(s, ORDO_OP_AND, none, ordo_smt_app1(s, ORDO_OP_NOT, lazy));
+            for (size_t j = k; j < next; j++)
+                done[j] = (oc_guard){ OC_G_FALSE, NULL, 0 };
+            continue;
+        }
+        next = k + 1;
         ordo_ir_val is_k = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), id, it,
                                ordo_ir_const(&enc->ar, it, (int64_t)k), it);
         done[k] =

@@ -29,6 +29,10 @@ static void exec_edge_rest(oc_walker *w, const ordo_stmt *st)
 {
     if (st->kind == ORDO_S_ASSUME)
         return;
+    if (st->lazy_repeat) {
+        oc_exec_lazy_creations(w, st);
+        return;
+    }
     if (st->kind == ORDO_S_SEQ) {
         unsigned first = edge_condition(st) ? 1 : 0;
         for (unsigned i = first; i < st->n_stmts; i++)
@@ -203,7 +207,7 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
     unsigned instance = (unsigned)enc->n_threads;
     XGROW(enc->threads, enc->n_threads, enc->cap_threads);
     enc->threads[enc->n_threads++] = (oc_thread){ proc, create_event, 0,
-                                                  { OC_G_FALSE, NULL, 0 } };
+                                                  { OC_G_FALSE, NULL, 0 }, false };
     unsigned *order = xmalloc((pr->n_locs + 1) * sizeof *order);
     ordo_edge_index out = ordo_edge_index_of(pr, false);
     if (!ordo_topological_locations(pr, &out, order)) {
@@ -216,7 +220,7 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
                 .p = p,
                 .step_event = UINT_MAX,
                 .instance = instance,
-                .ethread = instance + 1,
+                .ethread = ++enc->n_walked, /* lazy threads have no events */
                 .last = create_event,
                 .exited = {OC_G_FALSE, NULL, 0}};
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);

@@ -250,6 +250,7 @@ static void run_stage(run_ctx *c, bool sc)
                  c->st.solver_time_s - solver_before, o->work.solver.decisions - decisions_before);
         o->unwinding = enc.unwinding;
         o->cells_cut = enc.cells_cut;
+        o->lazy_threads = enc.n_lazy_threads;
         if (c->st.error) {
             fail(o, ORDO_VERDICT_ERROR, xstrdup(c->st.error));
         } else if (r == ORDO_SMT_UNSAT) {
@@ -368,7 +369,7 @@ void oc_check_unwinding(const ordo_program *p, const ordo_solver_factory *solver
 
 oc_complete_by oc_completeness(const oc_outcome *o)
 {
-    if (o->verdict != ORDO_VERDICT_SAFE || o->cells_cut)
+    if (o->verdict != ORDO_VERDICT_SAFE || o->cells_cut || o->lazy_threads)
         return OC_COMPLETE_NONE;
     if (!o->unwinding)
         return OC_COMPLETE_STATIC;
@@ -377,5 +378,6 @@ oc_complete_by oc_completeness(const oc_outcome *o)
 
 bool oc_bounded_by_unwinding(const oc_outcome *o)
 {
-    return o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cuts_unreachable;
+    return o->verdict == ORDO_VERDICT_SAFE &&
+           (o->lazy_threads || (o->unwinding && !o->cuts_unreachable));
 }

@@ -48,6 +48,8 @@ typedef struct {
                                of allocations of symbolic size */
     bool cuts_unreachable;  /* SAFE with unwinding, but the unwinding check
                                found no execution reaching an unwinding edge */
+    size_t lazy_threads;    /* threads created lazily, without events (ir.h):
+                               a SAFE is then never complete */
     bool too_many_events;   /* UNKNOWN because the encoding was too large */
     int stage;              /* 1 = decided under wSC, 2 = under SC */
     size_t events, rf_pairs, ws_pairs;
@@ -79,7 +81,8 @@ void oc_check_unwinding(const ordo_program *p, const ordo_solver_factory *solver
 
 /* How o's SAFE is complete, if it is. */
 oc_complete_by oc_completeness(const oc_outcome *o);
-/* A SAFE a deeper unroll bound may make complete. */
+/* A SAFE a deeper unroll bound may make complete (or, with lazy threads,
+ * may turn into a violation: more of them run). */
 bool oc_bounded_by_unwinding(const oc_outcome *o);
 
 #endif

@@ -81,6 +81,12 @@ ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type ty
 void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, ordo_ir_val v,
                      bool blind, const ordo_stmt *st);
 ordo_ir_val oc_pointer(const oc_encoding *enc, ordo_type t, int64_t c);
+/* A write of v to the cell that no read may need (memory.h): a first walk
+ * leaves it out, noting what it stores (a second walk follows); a second
+ * walk leaves it out when nothing reads the cell. Returns whether it did
+ * (else the caller writes). */
+bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir_val v,
+                        bool blind);
 ordo_ir_val oc_mem_read(oc_walker *w, const ordo_expr *addr_expr, ordo_type type,
                         const ordo_stmt *st);
 void oc_mem_write(oc_walker *w, const ordo_expr *addr_expr, ordo_type type, ordo_ir_val v,
@@ -94,6 +100,9 @@ unsigned oc_sync_event(oc_walker *w, const ordo_stmt *st);
 void oc_atomic_begin(oc_walker *w, const ordo_stmt *st);
 void oc_atomic_end(oc_walker *w, const ordo_stmt *st);
 void oc_exec_step(oc_walker *w, const ordo_stmt *st);
+
+/* lazy_threads.c */
+void oc_exec_lazy_creations(oc_walker *w, const ordo_stmt *lazy);
 
 /* thread_walk.c */
 bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,

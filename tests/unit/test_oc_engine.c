@@ -329,6 +329,102 @@ static void unwinding_check_decides_completeness(void **state)
     }
 }
 
+/* What main does after creating the threads (creation_loop). */
+typedef enum { CHECK_AT_ONCE, JOIN_ALL_FIRST, JOIN_LAST_FIRST } after_creation;
+
+/* A counted loop `for (i = 0; i < i_end; i++) step` of main at *l, with
+ * `step` built for the counter i (lines 2-3). */
+static void counted_loop(ordo_program *p, unsigned f, unsigned *l, unsigned i, int64_t i_end,
+                         ordo_stmt *const *step)
+{
+    then(p, f, l, assign(p, i, num(p, 0)), 2);
+    unsigned head = *l, body = *l;
+    then(p, f, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, i_end))), 3);
+    for (unsigned k = 0; step[k]; k++)
+        then(p, f, &body, step[k], 3);
+    ordo_add_edge(p, f, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
+    then(p, f, l, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, i_end))), 3);
+}
+
+/* main: for (i = 0; i < n; i++) ids[i] := start worker; then (`after`)
+ * for (i = 0; i < n; i++) join ids[i], or join ids[n - 1], or nothing;
+ * t := flag; assume t == 1; ERROR. worker: flag := 1; flag := 0.
+ * Checked at once, main sees a worker's flag (a race); after joining
+ * every worker the flag is 0 again. */
+static ordo_program *creation_loop(int64_t n, after_creation after)
+{
+    ordo_program *p = ordo_program_new("spawn.c", ORDO_DM_LP64);
+    unsigned flag = ordo_add_var(p, "flag", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    ordo_stmt *work[] = { assign(p, flag, num(p, 1)), assign(p, flag, num(p, 0)), NULL };
+    unsigned w = thread_proc(p, "worker", work);
+    unsigned i = ordo_add_var(p, "i", i32(), (int)f, 0), t = ordo_add_var(p, "t", i32(), (int)f, 0);
+    unsigned ids_object = ordo_add_object(p, "ids", (uint64_t)n, (int)f);
+    const ordo_expr *ids = num(p, (int64_t)p->objects[ids_object].base);
+    unsigned l = p->procs[f].init_loc;
+    ordo_lvalue id_i = ordo_lv_mem(i32(), bin(p, ORDO_B_ADD, ids, var(p, i)));
+    ordo_stmt *create[] = { ordo_s_thread_start(p, &id_i, w, NULL), NULL };
+    counted_loop(p, f, &l, i, n, create);
+    ordo_stmt *join_i[] = { assign(p, t, ordo_e_load(p, i32(), bin(p, ORDO_B_ADD, ids, var(p, i)))),
+                            ordo_s_thread_join(p, var(p, t)), NULL };
+    if (after == JOIN_ALL_FIRST)
+        counted_loop(p, f, &l, i, n, join_i);
+    if (after == JOIN_LAST_FIRST) {
+        then(p, f, &l, assign(p, t, ordo_e_load(p, i32(), bin(p, ORDO_B_ADD, ids, num(p, n - 1)))), 4);
+        then(p, f, &l, ordo_s_thread_join(p, var(p, t)), 4);
+    }
+    then(p, f, &l, assign(p, t, var(p, flag)), 5);
+    then(p, f, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, t), num(p, 1))), 5);
+    then(p, f, &l, ordo_s_new(p, ORDO_S_ERROR), 6);
+    finish(p, f, l);
+    return p;
+}
+
+/* Issue 32: 10,000 threads created in a loop, unroll bound 2. The first
+ * two threads race with main's check: UNSAFE in every configuration, 9,998
+ * threads created without events, and the counterexample replays on the
+ * original program (all 10,000 created). Joining every thread first: no
+ * false alarm, a SAFE that is never complete. A join of a thread created
+ * lazily blocks: the error after it (reachable in the program: a worker
+ * that ran sets the flag) is not found at this bound, and the SAFE is
+ * bounded. Deepening keeps it bounded, with fewer lazy threads. */
+static void thread_creation_loop_creates_lazily(void **state)
+{
+    (void)state;
+    for (after_creation after = CHECK_AT_ONCE; after <= JOIN_LAST_FIRST; after++) {
+        ordo_program *src = creation_loop(10000, after);
+        bool complete;
+        char *err = NULL;
+        ordo_program *p = ordo_prepare_bounded(src, 2, ORDO_STATIC_TRIP_LIMIT, &complete, &err);
+        assert_non_null(p);
+        assert_false(complete);
+        for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+            oc_outcome o = oc_verify(p, &z3, NULL, &configs[c]);
+            assert_int_equal(o.lazy_threads, 9998);
+            if (after == CHECK_AT_ONCE) {
+                assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
+                expect_replay(src, o.trace);
+            } else {
+                assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+                assert_int_equal(oc_completeness(&o), OC_COMPLETE_NONE);
+                assert_true(oc_bounded_by_unwinding(&o));
+            }
+            free(o.reason);
+        }
+        ordo_program_free(p);
+        if (after == JOIN_LAST_FIRST) {
+            oc_deepened d = deepen(src, &configs[3], 8);
+            assert_int_equal(d.o.verdict, ORDO_VERDICT_SAFE);
+            assert_int_equal(d.bound, 8);
+            assert_int_equal(d.o.lazy_threads, 9992);
+            assert_int_equal(d.o.work.unwinding_check_s, 0);
+            free(d.o.reason);
+        }
+        ordo_program_free(src);
+    }
+}
+
 /* Incremental unwinding (deepen.h): bound 2 answers a bounded SAFE, bound
  * 4 finds the violation, which replays; without --unroll-max, or with
  * --deepen-time used up, one attempt. */
@@ -523,6 +619,7 @@ int main(void)
         cmocka_unit_test(loops_static_and_nondeterministic),
         cmocka_unit_test(violation_beyond_the_bound),
         cmocka_unit_test(unwinding_check_decides_completeness),
+        cmocka_unit_test(thread_creation_loop_creates_lazily),
         cmocka_unit_test(deepening_finds_a_violation_beyond_the_first_bound),
         cmocka_unit_test(deepening_caps_static_loops_beyond_the_event_limit),
         cmocka_unit_test(deepening_stops_at_the_event_budget),

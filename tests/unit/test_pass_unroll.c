@@ -159,6 +159,59 @@ static void irreducible_loop_is_unsupported(void **state)
 
 /* Threads started in a counted loop: the pipeline gives a complete,
  * loop-free program with one THREAD_START edge per iteration. */
+/* The edges of main with the unwinding flag, and the lazy creations with
+ * their repetitions summed. */
+static void count_cuts(const ordo_program *p, unsigned *unwinding, unsigned *lazy_repeats,
+                       unsigned *lazy_edges)
+{
+    *unwinding = *lazy_repeats = *lazy_edges = 0;
+    for (unsigned e = 0; e < p->procs[0].n_edges; e++) {
+        const ordo_stmt *s = p->procs[0].edges[e].stmt;
+        *unwinding += s->unwinding;
+        *lazy_repeats += s->lazy_repeat;
+        *lazy_edges += s->lazy_repeat > 0;
+    }
+}
+
+/* A thread-creation loop of 3 iterations with static counts capped at 2
+ * (issue 32): k iterations, then one edge creating the rest lazily (its
+ * body: the condition, the start, the increment), no unwinding edge, and
+ * the program counts as bounded. A loop with a shared access in its body
+ * (x := x + 2) is cut as before. */
+static void creation_loop_beyond_the_cap_is_lazy(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    unsigned unwinding, repeats, lazy_edges;
+    for (unsigned k = 1; k <= 2; k++) {
+        ordo_program *p = fixture_thread_loop(true, NULL, NULL);
+        assert_int_equal(ordo_pass_unroll(p, k, 2, &err), 0);
+        assert_true(loop_free(p));
+        count_cuts(p, &unwinding, &repeats, &lazy_edges);
+        assert_int_equal(unwinding, 0);
+        assert_int_equal(lazy_edges, 1);
+        assert_int_equal(repeats, 3 - k);
+        assert_true(ordo_program_has_unwinding(p));
+        for (unsigned e = 0; e < p->procs[0].n_edges; e++) {
+            const ordo_stmt *s = p->procs[0].edges[e].stmt;
+            if (!s->lazy_repeat)
+                continue;
+            assert_int_equal(s->kind, ORDO_S_SEQ);
+            assert_int_equal(s->n_stmts, 3);
+            assert_int_equal(s->stmts[0]->kind, ORDO_S_ASSUME);
+            assert_int_equal(s->stmts[1]->kind, ORDO_S_THREAD_START);
+            assert_int_equal(s->stmts[2]->kind, ORDO_S_ASSIGN);
+        }
+        ordo_program_free(p);
+    }
+    ordo_program *p = fixture_loop(3, NULL);
+    assert_int_equal(ordo_pass_unroll(p, 2, 2, &err), 0);
+    count_cuts(p, &unwinding, &repeats, &lazy_edges);
+    assert_int_equal(unwinding, 1);
+    assert_int_equal(lazy_edges, 0);
+    ordo_program_free(p);
+}
+
 static void bounded_pipeline_on_threads_in_a_loop(void **state)
 {
     (void)state;
@@ -175,7 +228,8 @@ static void bounded_pipeline_on_threads_in_a_loop(void **state)
     assert_int_equal(starts, 3);
     assert_int_equal(p->procs[0].n_edges, 6); /* the original is untouched */
     ordo_program_free(q);
-    /* static counts capped below the trip count: 2 iterations, bounded */
+    /* static counts capped below the trip count: 2 iterations, the third
+     * created lazily (a SEQ), bounded */
     q = ordo_prepare_bounded(p, 2, 2, &complete, &err);
     assert_non_null(q);
     assert_false(complete);
@@ -202,6 +256,7 @@ int main(void)
         cmocka_unit_test(nondet_loop_is_bounded_by_k),
         cmocka_unit_test(counter_in_inner_cycle_is_not_counted),
         cmocka_unit_test(irreducible_loop_is_unsupported),
+        cmocka_unit_test(creation_loop_beyond_the_cap_is_lazy),
         cmocka_unit_test(bounded_pipeline_on_threads_in_a_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

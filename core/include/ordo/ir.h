@@ -145,6 +145,14 @@ struct ordo_stmt {
      * bounded semantics; a SAFE verdict is complete only if no flagged
      * edge is reachable (ordo_program_has_unwinding()). */
     bool unwinding;
+    /* SEQ only, set by loop unrolling (passes.h): the lazy creation of the
+     * iterations of a counted thread-creation loop beyond the bound. The
+     * statements (the loop's condition, then its body: local assignments
+     * and THREAD_STARTs) run lazy_repeat times; the threads they start
+     * never take a step before the error (a join of one blocks), so the
+     * engine gives them no events. Not for the interpreter: a replay runs
+     * the original loop. 0 for every other statement. */
+    unsigned lazy_repeat;
 };
 
 /* ---- procedures (CFAs) ------------------------------------------------- */

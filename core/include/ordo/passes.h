@@ -37,12 +37,17 @@ int ordo_pass_inline(ordo_program *p, unsigned max_recursion, char **err);
  * by a constant exactly once per iteration) is unrolled that many times
  * (at most max_static; 0: never use static counts) and needs no unwinding
  * assumption; any other loop is unrolled k times and its (k+1)-th entry
- * becomes an unwinding edge. The result has no cycles. Irreducible loops
- * (goto into a loop body) are unsupported. */
+ * becomes an unwinding edge. A counted loop of more than max_static (and
+ * at most ORDO_LAZY_TRIP_LIMIT) iterations whose body only starts threads
+ * (a straight line of thread starts and local assignments reading no
+ * shared state; a start may store the id in a cell) keeps
+ * k iterations and creates the threads of the others lazily: one SEQ edge
+ * with lazy_repeat (ir.h), then the loop's exit. The result has no cycles.
+ * Irreducible loops (goto into a loop body) are unsupported. */
 int ordo_pass_unroll(ordo_program *p, unsigned k, unsigned max_static, char **err);
 
-/* Does any edge carry the unwinding flag (ir.h)? A bounded SAFE verdict
- * is complete when this is false. */
+/* Does any edge carry the unwinding flag, or create threads lazily (ir.h)?
+ * A bounded SAFE verdict is complete when this is false. */
 bool ordo_program_has_unwinding(const ordo_program *p);
 
 /* One ATOMIC_END per atomic section, for the bounded engines (oc emits
@@ -89,6 +94,9 @@ extern const char ordo_pass_names[];
 /* Static trip counts the bounded engines unroll in full (larger ones, and
  * loops without one, get the unroll bound). */
 #define ORDO_STATIC_TRIP_LIMIT 1000
+/* Thread-creation loops of at most this many iterations create the threads
+ * beyond the bound lazily (ordo_pass_unroll); a replay creates them all. */
+#define ORDO_LAZY_TRIP_LIMIT 100000
 
 /* The bounded engines' pipeline on a copy of p: inline (recursion up to k
  * activations), unroll (static trip counts up to max_static, else k),
