@@ -153,7 +153,8 @@ static void summarise_statement(const por_tables *t, por_summary *s, const ordo_
     case ORDO_S_ALLOC:        mark_pseudo(s, t->allocator); break;
     case ORDO_S_THREAD_JOIN:  s->flags |= POR_JOIN; break;
     case ORDO_S_THREAD_EXIT:  s->flags |= POR_END; break;
-    case ORDO_S_EXIT:         s->flags |= POR_EXIT; break;
+    case ORDO_S_EXIT:
+    case ORDO_S_ATOMIC_BEGIN: s->flags |= POR_HALTS_OTHERS; break;
     default:                  break;
     }
 }
@@ -266,7 +267,7 @@ static void allocate(por_tables *t)
 
 static bool join_changed(const por_tables *t, por_summary *a, const por_summary *b)
 {
-    bool changed = (a->flags | (b->flags & ~POR_EXIT)) != a->flags;
+    bool changed = (a->flags | (b->flags & ~POR_HALTS_OTHERS)) != a->flags;
     for (unsigned i = 0; i < t->words && !changed; i++)
         changed = (b->reads[i] & ~a->reads[i]) || (b->writes[i] & ~a->writes[i]);
     if (changed)
@@ -376,7 +377,7 @@ void por_tracked_places(const por_tables *t, const cg_prec *prec, uint64_t *mask
 bool por_dependent(const por_tables *t, const por_summary *f, const por_summary *here,
                    const uint64_t *tracked)
 {
-    if (here->flags & POR_EXIT)
+    if (here->flags & POR_HALTS_OTHERS)
         return true;
     for (unsigned i = 0; i < t->words; i++) {
         uint64_t shared = (f->writes[i] & (here->reads[i] | here->writes[i])) |
@@ -399,7 +400,7 @@ bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *m
 
 void por_summary_join(const por_tables *t, por_summary *a, const por_summary *b)
 {
-    a->flags |= b->flags & ~POR_EXIT;
+    a->flags |= b->flags & ~POR_HALTS_OTHERS;
     for (unsigned i = 0; i < t->words; i++) {
         a->reads[i] |= b->reads[i];
         a->writes[i] |= b->writes[i];

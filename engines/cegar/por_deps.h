@@ -13,8 +13,11 @@
  * creation order) and the allocator (malloc: fresh addresses in order).
  * A thread's end and a join of it depend on each other (the end enables
  * the join): which thread a join waits for is known only in a state, so
- * the source-set computation (por.h) decides that pair. EXIT ends every thread: an EXIT in the source set makes every action
- * dependent (future actions never need it: no error follows an EXIT).
+ * the source-set computation (por_source.h) decides that pair. EXIT ends
+ * every thread and an atomic section's begin stops them until its end
+ * (forever, when an assume blocks inside it): either one in the source set
+ * makes every action dependent. Future actions never need it: no error
+ * follows an EXIT, and an atomic section runs as one block.
  */
 #ifndef CEGAR_POR_DEPS_H
 #define CEGAR_POR_DEPS_H
@@ -27,8 +30,8 @@
 #include "expl.h"
 
 enum {
-    POR_EXIT = 1u,   /* ends the program */
-    POR_END = 2u,    /* ends its thread (final location, pthread_exit) */
+    POR_HALTS_OTHERS = 1u, /* stops every other thread: EXIT, ATOMIC_BEGIN */
+    POR_END = 2u,          /* ends its thread (final location, pthread_exit) */
     POR_JOIN = 4u,
     POR_LOCK = 8u,
     POR_UNLOCK = 16u,
@@ -67,8 +70,8 @@ void por_tables_free(por_tables *t);
 void por_tracked_places(const por_tables *t, const cg_prec *prec, uint64_t *mask);
 
 /* Are future actions `f` of one thread and the actions `here` of another
- * dependent through places or an EXIT in `here`? tracked NULL: D_S; else
- * D_Π with vars(Π) = tracked. (Ends and joins: por.h.) */
+ * dependent through places, or does `here` halt the others? tracked NULL:
+ * D_S; else D_Π with vars(Π) = tracked. (Ends and joins: por_source.h.) */
 bool por_dependent(const por_tables *t, const por_summary *f, const por_summary *here,
                    const uint64_t *tracked);
 
@@ -78,7 +81,7 @@ bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *m
 /* The first statement an edge executes (SEQs opened). */
 const ordo_stmt *por_first_statement(const ordo_stmt *st);
 
-/* a |= b (flags too, but EXIT: futures never need it). */
+/* a |= b (flags too, but POR_HALTS_OTHERS: futures never need it). */
 void por_summary_join(const por_tables *t, por_summary *a, const por_summary *b);
 
 #endif

@@ -2,7 +2,8 @@
  * Chapter 3): D_S and D_Π on Example 4's actions, Algorithm 1's exact
  * source sets on the Figure 3.1 and 3.2 programs, the actions that can
  * block (issue 30 item 4: assume, lock, join), the cycle and coverage
- * proviso (item 5: the error needs the postponed thread), and the
+ * proviso (item 5: the error needs the postponed thread), an atomic
+ * section that blocks inside, and the
  * invariant that AASPOR's source set is a subset of SPOR's. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -378,6 +379,24 @@ static void cycle_through_coverage_expands_fully(void **state)
     ordo_program_free(p);
 }
 
+/* main enters an atomic section and blocks inside it (assume false): the
+ * atomic begin stops the worker for good, so it depends on every action
+ * and the worker's ERROR, reachable before it, is explored. */
+static void atomic_begin_halts_the_others(void **state)
+{
+    (void)state;
+    program g = new_program();
+    unsigned a;
+    ordo_program *p = worker_and_main(&g, &a);
+    unsigned m = p->main_proc, b = ordo_add_loc(p, m), c = ordo_add_loc(p, m);
+    ordo_add_edge(p, m, a, b, ordo_s_new(p, ORDO_S_ATOMIC_BEGIN));
+    ordo_add_edge(p, m, b, c, ordo_s_assume(p, bin(p, ORDO_B_EQ, num(p, 0), num(p, 1))));
+    double fully = 0;
+    assert_int_equal(search_with_spor(p, &fully), CG_SEARCH_ERROR);
+    assert_int_equal(fully, 0);
+    ordo_program_free(p);
+}
+
 /* ---- AASPOR within SPOR ------------------------------------------------- */
 
 static unsigned next_random(unsigned *seed)
@@ -448,6 +467,7 @@ int main(void)
         cmocka_unit_test(join_brings_the_joined_thread),
         cmocka_unit_test(cycle_on_the_stack_expands_fully),
         cmocka_unit_test(cycle_through_coverage_expands_fully),
+        cmocka_unit_test(atomic_begin_halts_the_others),
         cmocka_unit_test(aaspor_set_is_within_spor_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
