@@ -334,6 +334,15 @@ static cg_search_result search_with_spor(const ordo_program *p, double *fully_ex
     return r;
 }
 
+/* SPOR on p reaches ERROR, with `fully` nodes fully expanded; frees p. */
+static void assert_spor_finds_error(ordo_program *p, double fully)
+{
+    double fully_expanded = -1;
+    assert_int_equal(search_with_spor(p, &fully_expanded), CG_SEARCH_ERROR);
+    assert_int_equal(fully_expanded, fully);
+    ordo_program_free(p);
+}
+
 static ordo_program *worker_and_main(program *g, unsigned *loop_loc)
 {
     ordo_stmt *fail[] = { ordo_s_new(g->p, ORDO_S_ERROR) };
@@ -352,10 +361,7 @@ static void cycle_on_the_stack_expands_fully(void **state)
     unsigned a;
     ordo_program *p = worker_and_main(&g, &a);
     ordo_add_edge(p, p->main_proc, a, a, ordo_s_new(p, ORDO_S_SKIP));
-    double fully = 0;
-    assert_int_equal(search_with_spor(p, &fully), CG_SEARCH_ERROR);
-    assert_int_equal(fully, 1);
-    ordo_program_free(p);
+    assert_spor_finds_error(p, 1);
 }
 
 /* main: a -> b, a -> c, b -> c, c -> b. DFS expands c first: its
@@ -373,10 +379,7 @@ static void cycle_through_coverage_expands_fully(void **state)
     ordo_add_edge(p, m, a, c, ordo_s_new(p, ORDO_S_SKIP));
     ordo_add_edge(p, m, b, c, ordo_s_new(p, ORDO_S_SKIP));
     ordo_add_edge(p, m, c, b, ordo_s_new(p, ORDO_S_SKIP));
-    double fully = 0;
-    assert_int_equal(search_with_spor(p, &fully), CG_SEARCH_ERROR);
-    assert_int_equal(fully, 1);
-    ordo_program_free(p);
+    assert_spor_finds_error(p, 1);
 }
 
 /* main enters an atomic section and blocks inside it (assume false): the
@@ -391,10 +394,7 @@ static void atomic_begin_halts_the_others(void **state)
     unsigned m = p->main_proc, b = ordo_add_loc(p, m), c = ordo_add_loc(p, m);
     ordo_add_edge(p, m, a, b, ordo_s_new(p, ORDO_S_ATOMIC_BEGIN));
     ordo_add_edge(p, m, b, c, ordo_s_assume(p, bin(p, ORDO_B_EQ, num(p, 0), num(p, 1))));
-    double fully = 0;
-    assert_int_equal(search_with_spor(p, &fully), CG_SEARCH_ERROR);
-    assert_int_equal(fully, 0);
-    ordo_program_free(p);
+    assert_spor_finds_error(p, 0);
 }
 
 /* ---- AASPOR within SPOR ------------------------------------------------- */
