@@ -3,6 +3,8 @@
  * the multi-threaded CFA (thesis Chapter 2), the base of Chapters 3 (POR)
  * and 4 (dynamic COI). Descriptor: options, statistics, the run.
  */
+#include <string.h>
+
 #include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
@@ -11,8 +13,7 @@
 static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
 static const char *const refinements[] = { "unsat-core", NULL };
-static const char *const pors[] = { "nopor", NULL };
-static const char *const initprecs[] = { "empty", "allassumes", NULL };
+static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
 static const char *const cois[] = { "none", "scoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
 
@@ -26,11 +27,12 @@ static const ordo_option_desc options[] = {
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
       "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
       "its conditions' atoms and their weakest preconditions (seq-itp, bin-itp: not yet)" },
-    { "initprec", ORDO_OPT_ENUM, "empty", initprecs, 0, -1,
-      "initial precision: empty, or allassumes (every guard's atoms as predicates; EXPL: "
-      "the places they read)" },
+    { "initprec", ORDO_OPT_STRING, "empty", NULL, 0, -1,
+      "initial precision: empty, allassumes (every guard's atoms as predicates; EXPL: "
+      "the places they read) or file:PATH (predicates in C over the globals, one a line)" },
     { "por", ORDO_OPT_ENUM, "nopor", pors, 0, -1,
-      "partial-order reduction (Chapter 3; spor, aaspor: not yet)" },
+      "partial-order reduction (Chapter 3, Algorithm 1): nopor, spor (syntactic dependency "
+      "D_S) or aaspor (abstraction-aware: D_Pi, the current precision's variables)" },
     { "coi", ORDO_OPT_ENUM, "none", cois, 0, -1,
       "cone of influence (Chapter 4): none or scoi (the static pass; dcoi: not yet)" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
@@ -63,8 +65,19 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .bfs = ordo_opt_is(opt, "search", "bfs"),
         .scoi = ordo_opt_is(opt, "coi", "scoi"),
         .pred = ordo_opt_is(opt, "domain", "pred"),
-        .allassumes = ordo_opt_is(opt, "initprec", "allassumes"),
+        .allassumes = strcmp(ordo_opt_str(opt, "initprec"), "allassumes") == 0,
+        .por = ordo_opt_is(opt, "por", "spor")     ? CG_SPOR
+               : ordo_opt_is(opt, "por", "aaspor") ? CG_AASPOR
+                                                   : CG_NOPOR,
     };
+    const char *initprec = ordo_opt_str(opt, "initprec");
+    if (strncmp(initprec, "file:", 5) == 0)
+        cfg.initprec_file = initprec + 5;
+    else if (!cfg.allassumes && strcmp(initprec, "empty") != 0)
+        return (ordo_engine_result){
+            .verdict = ORDO_VERDICT_ERROR, .bound = -1, .owns_reason = true,
+            .reason = xasprintf("cegar: bad value '%s' for option 'initprec' (allowed: empty, "
+                                "allassumes, file:PATH)", initprec) };
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(in->program, &cfg, in->solvers, in->deadline, &c);
     record(in->stats, &c);

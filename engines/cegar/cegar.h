@@ -14,6 +14,8 @@
 
 #include "search.h"
 
+typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
+
 /* The engine's statistics, declared once: field, name, unit, help. */
 #define CEGAR_STATS(X)                                                                     \
     X(iterations, "cegar.iterations", "count", "CEGAR iterations (abstractions built)")    \
@@ -29,7 +31,14 @@
     X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
     X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
     X(solver_s, "solver.time_s", "s",                                                      \
-      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)")
+      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)") \
+    X(por_enabled, "por.enabled_actions", "count",                                         \
+      "SPOR/AASPOR: actions of the threads that may run, over expanded nodes")             \
+    X(por_source_set, "por.source_set_actions", "count",                                   \
+      "SPOR/AASPOR: actions of the threads in source sets (proviso included)")             \
+    X(por_fully_expanded, "por.fully_expanded", "count",                                   \
+      "SPOR/AASPOR: nodes fully expanded because a reduced successor was covered")         \
+    X(por_s, "por.time_s", "s", "SPOR/AASPOR: CPU time of source sets (transfer excluded)")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */
@@ -47,6 +56,8 @@ typedef struct {
     bool scoi;        /* analyse the program after the static cone of influence */
     bool pred;        /* the predicate domain (else explicit values) */
     bool allassumes;  /* --initprec allassumes (initprec.h) */
+    const char *initprec_file; /* --initprec file:PATH, else NULL */
+    cg_por_kind por;  /* --por (por_source.h) */
 } cg_config;
 
 typedef struct {

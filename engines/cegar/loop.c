@@ -8,6 +8,7 @@
 #include "cegar.h"
 #include "cex.h"
 #include "initprec.h"
+#include "por_source.h"
 #include "refine.h"
 #include "sync_prec.h"
 #include "wp.h"
@@ -21,6 +22,7 @@ typedef struct {
     ordo_program *shown;           /* inlined and large-block encoded */
     ordo_program *analysed;        /* shown, after SCOI when asked */
     cg_prec prec;
+    cg_por *por;                   /* NULL: NOPOR */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -128,6 +130,8 @@ static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
+    if ((m.por = g->por))
+        cg_por_set_precision(g->por, &g->prec); /* a new ARG per precision: full prune */
     if (g->cfg->pred && !(m.smt = ordo_smt_create(g->solvers, NULL))) {
         cg_model_free(&m);
         *done = true;
@@ -180,7 +184,16 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         cg_prec_add_mutex_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
             cg_initprec_allassumes(&g.prec, g.analysed, cfg->pred);
-        bool done = false;
+        char *bad = cfg->initprec_file ? cg_initprec_file(&g.prec, g.analysed, cfg->pred,
+                                                          cfg->initprec_file)
+                                       : NULL;
+        if (bad)
+            o = outcome(ORDO_VERDICT_ERROR, bad);
+        if (cfg->por != CG_NOPOR) {
+            g.por = xmalloc(sizeof *g.por);
+            cg_por_init(g.por, g.analysed, cfg->por == CG_AASPOR);
+        }
+        bool done = bad != NULL;
         while (!done) {
             o = iterate(&g, &done);
             if (!done && ordo_deadline_expired(d)) {
@@ -190,6 +203,14 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         }
         c->precision_size = cg_prec_size(&g.prec);
         cg_prec_free(&g.prec);
+        if (g.por) {
+            c->por_enabled = g.por->stats.enabled_actions;
+            c->por_source_set = g.por->stats.source_set_actions;
+            c->por_fully_expanded = g.por->stats.fully_expanded;
+            c->por_s = g.por->stats.time_s;
+            cg_por_free(g.por);
+            free(g.por);
+        }
     }
     if (g.analysed != g.shown)
         ordo_program_free(g.analysed);

@@ -6,7 +6,7 @@
 #include "path.h"
 #include "pred.h"
 
-static bool expr_equal(const ordo_expr *a, const ordo_expr *b)
+bool expr_equal(const ordo_expr *a, const ordo_expr *b)
 {
     if (a == b)
         return true;

@@ -26,6 +26,9 @@ static inline uint64_t cg_pred_key(unsigned pred, unsigned ta, unsigned tb)
     return CG_PRED_KEY | (uint64_t)pred << 42 | (uint64_t)ta << 21 | tb;
 }
 
+/* Are a and b the same expression (structurally)? */
+bool expr_equal(const ordo_expr *a, const ordo_expr *b);
+
 /* Adds a predicate (structurally new ones only); true when new. */
 bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e);
 

@@ -3,6 +3,7 @@
 
 #include <ordo/xalloc.h>
 
+#include "por_source.h"
 #include "search.h"
 
 typedef struct {
@@ -21,6 +22,52 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
+/* The successors of node n become its children; *covered tells whether
+ * one of them is covered. */
+static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
+                               worklist *w, unsigned *error_node, bool *covered)
+{
+    cg_search_result r = m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
+    for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
+        unsigned c = cg_arg_add(arg, succs->v[i].state, (int)n, succs->v[i].action);
+        succs->v[i].state = NULL;
+        if (succs->v[i].error) {
+            *error_node = c;
+            r = CG_SEARCH_ERROR;
+        } else if (arg->nodes[c].covered_by < 0) {
+            push(w, c);
+        } else {
+            *covered = true;
+        }
+    }
+    cg_succs_clear(succs);
+    return r;
+}
+
+/* Node n's successors: all, or under a source set (por_source.h), fully
+ * expanded when a reduced successor is covered (the cycle proviso). */
+static cg_search_result expand(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
+                               worklist *w, cg_search_stats *st, unsigned *error_node)
+{
+    const cg_state *s = arg->nodes[n].state;
+    double t0 = ordo_process_cputime_s();
+    if (m->por)
+        cg_por_successors(m->por, m, s, succs);
+    else
+        cg_successors(m, s, succs);
+    st->successor_s += ordo_process_cputime_s() - t0;
+    st->explored_actions += succs->n;
+    bool covered = false;
+    cg_search_result r = attach(m, arg, n, succs, w, error_node, &covered);
+    if (r != CG_SEARCH_COMPLETE || !covered || !m->por)
+        return r;
+    t0 = ordo_process_cputime_s();
+    cg_por_expand_fully(m->por, m, s, succs);
+    st->successor_s += ordo_process_cputime_s() - t0;
+    st->explored_actions += succs->n;
+    return attach(m, arg, n, succs, w, error_node, &covered);
+}
+
 cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadline *d,
                            cg_search_stats *st, unsigned *error_node)
 {
@@ -33,24 +80,7 @@ cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadli
             r = CG_SEARCH_STOPPED;
             break;
         }
-        unsigned n = pop(&w, bfs);
-        double t0 = ordo_process_cputime_s();
-        cg_successors(m, arg->nodes[n].state, &succs);
-        st->successor_s += ordo_process_cputime_s() - t0;
-        st->explored_actions += succs.n;
-        if (m->unsupported)
-            r = CG_SEARCH_UNSUPPORTED;
-        for (unsigned i = 0; i < succs.n && r == CG_SEARCH_COMPLETE; i++) {
-            unsigned c = cg_arg_add(arg, succs.v[i].state, (int)n, succs.v[i].action);
-            succs.v[i].state = NULL;
-            if (succs.v[i].error) {
-                *error_node = c;
-                r = CG_SEARCH_ERROR;
-            } else if (arg->nodes[c].covered_by < 0) {
-                push(&w, c);
-            }
-        }
-        cg_succs_clear(&succs);
+        r = expand(m, arg, pop(&w, bfs), &succs, &w, st, error_node);
     }
     free(succs.v);
     free(w.v);

@@ -379,17 +379,29 @@ static void take_edge(cg_model *m, const cg_state *s, unsigned t, unsigned edge,
     free(c.list);
 }
 
+static void take_edges(cg_model *m, const cg_state *s, unsigned t, cg_succs *out)
+{
+    const cg_thread *th = &s->threads[t];
+    if (th->done || (s->atomic_owner >= 0 && s->atomic_owner != (int)t))
+        return;
+    const ordo_edge_index *x = &m->out[th->proc];
+    for (unsigned i = x->start[th->loc]; i < x->start[th->loc + 1]; i++)
+        take_edge(m, s, t, x->edge[i], out);
+}
+
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out)
 {
     unsigned from = out->n;
-    for (unsigned t = 0; t < s->n_threads; t++) {
-        const cg_thread *th = &s->threads[t];
-        if (th->done || (s->atomic_owner >= 0 && s->atomic_owner != (int)t))
-            continue;
-        const ordo_edge_index *x = &m->out[th->proc];
-        for (unsigned i = x->start[th->loc]; i < x->start[th->loc + 1]; i++)
-            take_edge(m, s, t, x->edge[i], out);
-    }
+    for (unsigned t = 0; t < s->n_threads; t++)
+        take_edges(m, s, t, out);
+    if (m->smt)
+        cg_pred_post(m, s, out, from);
+}
+
+void cg_thread_successors(cg_model *m, const cg_state *s, unsigned t, cg_succs *out)
+{
+    unsigned from = out->n;
+    take_edges(m, s, t, out);
     if (m->smt)
         cg_pred_post(m, s, out, from);
 }

@@ -39,6 +39,7 @@ typedef struct {
     const char *unsupported;   /* set when a statement cannot be handled */
     ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
     double transfer_checks;    /* SMT checks of the transfer */
+    struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);
@@ -52,6 +53,8 @@ cg_state *cg_initial_state(cg_model *m);
 void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsigned *cap);
 /* Appends the successors of s to out (states owned by out). */
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out);
+/* The same for the actions of thread t only (partial-order reduction). */
+void cg_thread_successors(cg_model *m, const cg_state *s, unsigned t, cg_succs *out);
 void cg_succs_clear(cg_succs *out);
 
 #endif

@@ -64,7 +64,39 @@ check "PRED's transfer counts its SMT checks" grep -qE '^  cegar.transfer_checks
 "$ORDO" verify "$B/mutex-counter.yml" --engine cegar >"$TMP/stuck" 2>&1
 check "a refinement without progress ends unknown" grep -q 'tracks nothing new' "$TMP/stuck"
 
-for bad in "--domain bool" "--por spor" "--por aaspor" "--coi dcoi" "--refinement seq-itp" \
+# Partial-order reduction (Chapter 3): SPOR and AASPOR give NOPOR's
+# verdicts, in both domains, and explore fewer actions (peterson: AASPOR
+# fewer than SPOR, SPOR fewer than NOPOR; counts, deterministic).
+for por in spor aaspor; do
+    for task in thesis-fig2.1 thesis-fig2.1-nonatomic peterson peterson-broken prodcons prodcons-race; do
+        "$ORDO" verify "$B/$task.yml" --engine cegar --por $por >"$TMP/$por-$task" 2>&1
+        check "$task --por $por: correct" grep -q ': correct)' "$TMP/$por-$task"
+    done
+    for task in thesis-fig2.1-nonatomic prodcons-race; do
+        "$ORDO" verify "$B/$task.yml" --engine cegar --domain pred --por $por >"$TMP/$por-pred-$task" 2>&1
+        check "$task (pred) --por $por: correct" grep -q ': correct)' "$TMP/$por-pred-$task"
+    done
+done
+"$ORDO" verify "$B/peterson.yml" --engine cegar --por nopor >"$TMP/nopor-peterson" 2>&1
+explored() { awk '$1 == "cegar.explored_actions" { print $2 }' "$1"; }
+check "peterson: SPOR explores fewer actions than NOPOR" \
+    test "$(explored "$TMP/spor-peterson")" -lt "$(explored "$TMP/nopor-peterson")"
+check "peterson: AASPOR explores fewer actions than SPOR" \
+    test "$(explored "$TMP/aaspor-peterson")" -lt "$(explored "$TMP/spor-peterson")"
+check "the source sets are counted" grep -qE '^  por.source_set_actions +[1-9]' "$TMP/spor-peterson"
+
+# --initprec file:PATH: the thesis' predicates for Figure 3.2 make PRED's
+# first precision; a bad file is one line naming the file, line and token.
+"$ORDO" verify "$B/thesis-fig3.2/exponential-1.yml" --engine cegar --domain pred \
+    --initprec file:"$ORDO_ROOT/configs/thesis-fig3.2.prec" --cpu-time 1 >"$TMP/initprec" 2>&1
+check "an initial precision from a file is read" grep -qE '^  cegar.precision_size +[1-9]' "$TMP/initprec"
+printf 'z %% 2 == 0\nq > 1\n' >"$TMP/bad.prec"
+"$ORDO" verify "$B/thesis-fig3.2/exponential-1.yml" --engine cegar --initprec file:"$TMP/bad.prec" \
+    >"$TMP/badprec" 2>&1
+check "a bad predicate file is named with its line" \
+    grep -q "^reason: *cegar: --initprec file:$TMP/bad.prec:2: not a global variable at 'q > 1'$" "$TMP/badprec"
+
+for bad in "--domain bool" "--por dpor" "--coi dcoi" "--refinement seq-itp" \
     "--arith int"; do
     "$ORDO" verify "$B/thesis-fig2.1.yml" --engine cegar $bad >"$TMP/bad" 2>&1
     check_status 2 "$bad is refused" "$TMP/bad"

@@ -1,0 +1,408 @@
+/* The dependency relations D_S and D_Π (por_deps.h, thesis Section 3.2.1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <ordo/expr_eval.h>
+#include <ordo/xalloc.h>
+
+#include "por_deps.h"
+#include "pred.h"
+#include "transfer.h"
+
+#define BIT(set, i) ((set)[(i) / 64] >> ((i) % 64) & 1)
+#define SET(set, i) ((set)[(i) / 64] |= UINT64_C(1) << ((i) % 64))
+
+/* ---- places ------------------------------------------------------------- */
+
+static ordo_eval_status no_value(void *ctx, unsigned var, int64_t *value, const char **why)
+{
+    (void)ctx, (void)var, (void)value, (void)why;
+    return ORDO_EVAL_UNKNOWN;
+}
+
+static ordo_eval_status no_cell(void *ctx, uint64_t addr, int64_t *value, const char **why)
+{
+    (void)ctx, (void)addr, (void)value, (void)why;
+    return ORDO_EVAL_UNKNOWN;
+}
+
+/* The address, when it is a constant expression. */
+static bool constant_address(const ordo_expr *addr, uint64_t *out)
+{
+    ordo_eval_reader r = { NULL, no_value, no_cell };
+    int64_t v;
+    if (ordo_expr_eval(ORDO_ARITH_BV, addr, &r, &v, NULL) != ORDO_EVAL_OK || v <= 0)
+        return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The place of the cell at addr, or -1 when it is no constant cell. */
+static int cell_place(const por_tables *t, uint64_t addr)
+{
+    const uint64_t *hit = bsearch(&addr, t->cells, t->n_cells, sizeof addr, cmp_u64);
+    return hit ? (int)(t->first_cell + (unsigned)(hit - t->cells)) : -1;
+}
+
+/* The one place where POR reads an action's accesses (the shared
+ * accesses of core's walker, ordo_stmt_accesses); an action simplified
+ * by another reduction (Chapter 4's DCOI) would be summarised here. */
+static unsigned statement_accesses(const por_tables *t, const ordo_stmt *st, ordo_access **buf,
+                                   unsigned *cap)
+{
+    unsigned n = ordo_stmt_accesses(t->p, st, *buf, *cap);
+    if (n > *cap) {
+        *cap = n;
+        *buf = xrealloc(*buf, n * sizeof **buf);
+        ordo_stmt_accesses(t->p, st, *buf, *cap);
+    }
+    return n;
+}
+
+static void collect_cells(por_tables *t, const ordo_stmt *st, ordo_access **buf, unsigned *cap,
+                          unsigned *cap_cells)
+{
+    unsigned n = statement_accesses(t, st, buf, cap);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t addr;
+        if ((*buf)[i].is_mem && constant_address((*buf)[i].addr, &addr)) {
+            XGROW(t->cells, t->n_cells, *cap_cells);
+            t->cells[t->n_cells++] = addr;
+        }
+    }
+}
+
+static void number_places(por_tables *t)
+{
+    const ordo_program *p = t->p;
+    unsigned places = 0, cap_cells = 0, cap = 0;
+    ordo_access *buf = NULL;
+    t->var_place = xmalloc((p->n_vars + 1) * sizeof *t->var_place);
+    for (unsigned v = 0; v < p->n_vars; v++)
+        t->var_place[v] = p->vars[v].is_global ? (int)places++ : -1;
+    for (unsigned f = 0; f < p->n_procs; f++)
+        for (unsigned e = 0; e < p->procs[f].n_edges; e++)
+            collect_cells(t, p->procs[f].edges[e].stmt, &buf, &cap, &cap_cells);
+    free(buf);
+    qsort(t->cells, t->n_cells, sizeof *t->cells, cmp_u64);
+    unsigned k = 0;
+    for (unsigned i = 0; i < t->n_cells; i++)
+        if (k == 0 || t->cells[k - 1] != t->cells[i])
+            t->cells[k++] = t->cells[i];
+    t->n_cells = k;
+    t->first_cell = places;
+    places += k;
+    t->other_memory = places++;
+    t->mutexes = places++;
+    t->thread_ids = places++;
+    t->allocator = places++;
+    t->n_places = places;
+    t->words = (places + 63) / 64;
+}
+
+/* ---- summaries ---------------------------------------------------------- */
+
+static void mark_memory(const por_tables *t, uint64_t *set, const ordo_expr *addr)
+{
+    uint64_t a;
+    int cell = constant_address(addr, &a) ? cell_place(t, a) : -1;
+    if (cell >= 0) {
+        SET(set, (unsigned)cell);
+        return;
+    }
+    for (unsigned i = 0; i < t->n_cells; i++)
+        SET(set, t->first_cell + i);
+    SET(set, t->other_memory);
+}
+
+static void mark_access(const por_tables *t, por_summary *s, const ordo_access *a)
+{
+    uint64_t *set = a->is_write ? s->writes : s->reads;
+    if (a->is_mem)
+        mark_memory(t, set, a->addr);
+    else if (t->var_place[a->var] >= 0)
+        SET(set, (unsigned)t->var_place[a->var]);
+}
+
+static void mark_pseudo(por_summary *s, unsigned place)
+{
+    SET(s->reads, place);
+    SET(s->writes, place);
+}
+
+/* One statement's accesses and flags; a mutex's cell is the pseudo place
+ * of the mutexes. */
+static void summarise_statement(const por_tables *t, por_summary *s, const ordo_stmt *st,
+                                ordo_access **buf, unsigned *cap)
+{
+    bool mutex = st->kind == ORDO_S_LOCK || st->kind == ORDO_S_UNLOCK;
+    unsigned n = statement_accesses(t, st, buf, cap);
+    for (unsigned i = 0; i < n; i++)
+        if (!(mutex && (*buf)[i].is_mem && (*buf)[i].addr == st->addr))
+            mark_access(t, s, &(*buf)[i]);
+    switch (st->kind) {
+    case ORDO_S_LOCK:         s->flags |= POR_LOCK; mark_pseudo(s, t->mutexes); break;
+    case ORDO_S_UNLOCK:       s->flags |= POR_UNLOCK; mark_pseudo(s, t->mutexes); break;
+    case ORDO_S_THREAD_START: mark_pseudo(s, t->thread_ids); break;
+    case ORDO_S_ALLOC:        mark_pseudo(s, t->allocator); break;
+    case ORDO_S_THREAD_JOIN:  s->flags |= POR_JOIN; break;
+    case ORDO_S_THREAD_EXIT:  s->flags |= POR_END; break;
+    case ORDO_S_EXIT:
+    case ORDO_S_ATOMIC_BEGIN: s->flags |= POR_HALTS_OTHERS; break;
+    default:                  break;
+    }
+}
+
+static void summarise_edge(const por_tables *t, const ordo_proc *f, const ordo_edge *e,
+                           por_summary *s, ordo_access **buf, unsigned *cap)
+{
+    const ordo_stmt **list = NULL;
+    unsigned n = 0, cap_list = 0;
+    cg_flatten(e->stmt, &list, &n, &cap_list);
+    for (unsigned i = 0; i < n; i++)
+        summarise_statement(t, s, list[i], buf, cap);
+    if (e->to == f->final_loc)
+        s->flags |= POR_END;
+    free(list);
+}
+
+/* ---- guards that may block (issue item 4, Property 1) -------------------- */
+
+const ordo_stmt *por_first_statement(const ordo_stmt *st)
+{
+    while (st->kind == ORDO_S_SEQ && st->n_stmts > 0)
+        st = st->stmts[0];
+    return st;
+}
+
+static bool negates(const ordo_expr *a, const ordo_expr *b)
+{
+    return a->kind == ORDO_E_UNOP && a->op == ORDO_U_LNOT && expr_equal(a->kid[0], b);
+}
+
+/* Is the assume `a` first on edge e, with another edge of its location
+ * starting with its negation (Property 1 holds for the pair)? */
+static bool complemented(const ordo_proc *f, const ordo_edge_index *out, const ordo_edge *e,
+                         const ordo_stmt *a)
+{
+    if (por_first_statement(e->stmt) != a)
+        return false;
+    for (unsigned i = out->start[e->from]; i < out->start[e->from + 1]; i++) {
+        const ordo_stmt *b = por_first_statement(f->edges[out->edge[i]].stmt);
+        if (b != a && b->kind == ORDO_S_ASSUME && (negates(a->cond, b->cond) ||
+                                                   negates(b->cond, a->cond)))
+            return true;
+    }
+    return false;
+}
+
+static void mark_guard(const por_tables *t, uint64_t *guard, const ordo_proc *f,
+                       const ordo_edge_index *out, const ordo_edge *e, ordo_access **buf,
+                       unsigned *cap)
+{
+    const ordo_stmt **list = NULL;
+    unsigned n = 0, cap_list = 0;
+    cg_flatten(e->stmt, &list, &n, &cap_list);
+    for (unsigned i = 0; i < n; i++) {
+        if (list[i]->kind != ORDO_S_ASSUME || complemented(f, out, e, list[i]))
+            continue;
+        por_summary s = { .reads = guard, .writes = guard };
+        unsigned k = statement_accesses(t, list[i], buf, cap);
+        for (unsigned j = 0; j < k; j++)
+            mark_access(t, &s, &(*buf)[j]);
+    }
+    free(list);
+}
+
+/* ---- tables ------------------------------------------------------------- */
+
+static uint64_t *take(por_tables *t, size_t *used)
+{
+    uint64_t *w = t->pool + *used;
+    *used += t->words;
+    return w;
+}
+
+static por_summary summary(por_tables *t, size_t *used)
+{
+    por_summary s = { .reads = take(t, used) };
+    s.writes = take(t, used);
+    return s;
+}
+
+static void allocate(por_tables *t)
+{
+    const ordo_program *p = t->p;
+    size_t n = 1;
+    for (unsigned f = 0; f < p->n_procs; f++)
+        n += 2 * (size_t)p->procs[f].n_edges + 5 * (size_t)p->procs[f].n_locs;
+    t->pool = xcalloc(n * t->words, sizeof *t->pool);
+    size_t used = 0;
+    t->sync_places = take(t, &used);
+    t->edge = xcalloc(p->n_procs + 1, sizeof *t->edge);
+    t->here = xcalloc(p->n_procs + 1, sizeof *t->here);
+    t->future = xcalloc(p->n_procs + 1, sizeof *t->future);
+    t->guard = xcalloc(p->n_procs + 1, sizeof *t->guard);
+    for (unsigned f = 0; f < p->n_procs; f++) {
+        const ordo_proc *pf = &p->procs[f];
+        t->edge[f] = xmalloc((pf->n_edges + 1) * sizeof **t->edge);
+        for (unsigned e = 0; e < pf->n_edges; e++)
+            t->edge[f][e] = summary(t, &used);
+        t->here[f] = xmalloc((pf->n_locs + 1) * sizeof **t->here);
+        t->future[f] = xmalloc((pf->n_locs + 1) * sizeof **t->future);
+        t->guard[f] = xmalloc((pf->n_locs + 1) * sizeof **t->guard);
+        for (unsigned l = 0; l < pf->n_locs; l++) {
+            t->here[f][l] = summary(t, &used);
+            t->future[f][l] = summary(t, &used);
+            t->guard[f][l] = take(t, &used);
+        }
+    }
+}
+
+static bool join_changed(const por_tables *t, por_summary *a, const por_summary *b)
+{
+    bool changed = (a->flags | (b->flags & ~POR_HALTS_OTHERS)) != a->flags;
+    for (unsigned i = 0; i < t->words && !changed; i++)
+        changed = (b->reads[i] & ~a->reads[i]) || (b->writes[i] & ~a->writes[i]);
+    if (changed)
+        por_summary_join(t, a, b);
+    return changed;
+}
+
+/* Future actions (Definition 10, over-approximated statically as Section
+ * 3.3 says): what is reachable in the CFA, and every thread a reachable
+ * start may create; a fixpoint over all procedures. */
+static void close_futures(por_tables *t)
+{
+    const ordo_program *p = t->p;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (unsigned f = 0; f < p->n_procs; f++) {
+            const ordo_proc *pf = &p->procs[f];
+            for (unsigned e = pf->n_edges; e-- > 0;) {
+                const ordo_edge *ed = &pf->edges[e];
+                por_summary *from = &t->future[f][ed->from];
+                changed |= join_changed(t, from, &t->future[f][ed->to]);
+                const ordo_stmt *st = por_first_statement(ed->stmt);
+                if (st->kind == ORDO_S_THREAD_START)
+                    changed |= join_changed(t, from,
+                                            &t->future[st->proc][p->procs[st->proc].init_loc]);
+            }
+        }
+    }
+}
+
+void por_tables_init(por_tables *t, const ordo_program *p)
+{
+    *t = (por_tables){ .p = p };
+    number_places(t);
+    allocate(t);
+    SET(t->sync_places, t->mutexes);
+    SET(t->sync_places, t->thread_ids);
+    SET(t->sync_places, t->allocator);
+    ordo_access *buf = NULL;
+    unsigned cap = 0;
+    for (unsigned f = 0; f < p->n_procs; f++) {
+        const ordo_proc *pf = &p->procs[f];
+        ordo_edge_index out = ordo_edge_index_of(pf, false);
+        for (unsigned e = 0; e < pf->n_edges; e++) {
+            const ordo_edge *ed = &pf->edges[e];
+            summarise_edge(t, pf, ed, &t->edge[f][e], &buf, &cap);
+            por_summary_join(t, &t->here[f][ed->from], &t->edge[f][e]);
+            t->here[f][ed->from].flags |= t->edge[f][e].flags;
+            por_summary_join(t, &t->future[f][ed->from], &t->edge[f][e]);
+            mark_guard(t, t->guard[f][ed->from], pf, &out, ed, &buf, &cap);
+        }
+        ordo_edge_index_free(&out);
+    }
+    free(buf);
+    close_futures(t);
+}
+
+void por_tables_free(por_tables *t)
+{
+    for (unsigned f = 0; f < t->p->n_procs; f++) {
+        free(t->edge[f]);
+        free(t->here[f]);
+        free(t->future[f]);
+        free(t->guard[f]);
+    }
+    free(t->edge);
+    free(t->here);
+    free(t->future);
+    free(t->guard);
+    free(t->pool);
+    free(t->cells);
+    free(t->var_place);
+    *t = (por_tables){ 0 };
+}
+
+/* ---- vars(Π) ------------------------------------------------------------ */
+
+static void mark_reads(const por_tables *t, uint64_t *mask, const ordo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_VAR && t->var_place[e->var] >= 0)
+        SET(mask, (unsigned)t->var_place[e->var]);
+    if (e->kind == ORDO_E_LOAD)
+        mark_memory(t, mask, e->kid[0]);
+    for (int i = 0; i < 3; i++)
+        mark_reads(t, mask, e->kid[i]);
+}
+
+void por_tracked_places(const por_tables *t, const cg_prec *prec, uint64_t *mask)
+{
+    memcpy(mask, t->sync_places, t->words * sizeof *mask);
+    for (unsigned v = 0; v < t->p->n_vars && v < prec->n_vars; v++)
+        if (prec->vars[v] && t->var_place[v] >= 0)
+            SET(mask, (unsigned)t->var_place[v]);
+    for (unsigned i = 0; i < t->n_cells; i++)
+        if (cg_prec_has_cell(prec, t->cells[i]))
+            SET(mask, t->first_cell + i);
+    if (prec->n_cells > 0)
+        SET(mask, t->other_memory);
+    for (unsigned i = 0; i < prec->n_preds; i++)
+        mark_reads(t, mask, prec->preds[i]);
+}
+
+/* ---- the relations ------------------------------------------------------ */
+
+bool por_dependent(const por_tables *t, const por_summary *f, const por_summary *here,
+                   const uint64_t *tracked)
+{
+    if (here->flags & POR_HALTS_OTHERS)
+        return true;
+    for (unsigned i = 0; i < t->words; i++) {
+        uint64_t shared = (f->writes[i] & (here->reads[i] | here->writes[i])) |
+                          (here->writes[i] & f->reads[i]);
+        if (tracked)
+            shared &= tracked[i];
+        if (shared)
+            return true;
+    }
+    return false;
+}
+
+bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *mask)
+{
+    for (unsigned i = 0; i < t->words; i++)
+        if (f->writes[i] & mask[i])
+            return true;
+    return false;
+}
+
+void por_summary_join(const por_tables *t, por_summary *a, const por_summary *b)
+{
+    a->flags |= b->flags & ~POR_HALTS_OTHERS;
+    for (unsigned i = 0; i < t->words; i++) {
+        a->reads[i] |= b->reads[i];
+        a->writes[i] |= b->writes[i];
+    }
+}
