@@ -372,8 +372,10 @@ static void step_once(cg_model *m, cg_state **s)
 }
 
 /* main: x := 1; y := x + 1 with the predicates x == 1 and y == 2: each
- * holds once its variable is written, one SMT check per predicate and
- * polarity needed (Cartesian abstraction). */
+ * holds once its variable is written (Cartesian abstraction). A predicate
+ * the step does not write keeps its value unchecked (the frame rule); the
+ * model of the feasibility check shows one polarity of each other one, so
+ * only the other polarity needs a check. */
 static void pred_transfer_is_cartesian(void **state)
 {
     (void)state;
@@ -398,11 +400,51 @@ static void pred_transfer_is_cartesian(void **state)
     step_once(&mx.m, &s);
     assert_int_equal(pred_value(s, 0), 1);
     assert_int_equal(pred_value(s, 1), 0);
-    /* feasibility, x == 1 (not x == 1: unsat), y == 2 (both polarities) */
-    assert_int_equal(mx.m.transfer_checks - checks, 4);
+    /* feasibility (its model has x == 1), not x == 1 (unsat); y == 2 is
+     * framed */
+    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    checks = mx.m.transfer_checks;
     step_once(&mx.m, &s);
     assert_int_equal(pred_value(s, 0), 1);
     assert_int_equal(pred_value(s, 1), 1);
+    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
+/* main: havoc x; z := 5; assume x == 1 with the predicate x == 1: the
+ * havoc makes it unknown (the feasibility check's model shows one value,
+ * one more check the other); z := 5 neither writes x nor constrains
+ * anything, so it stays unknown without a check; the assume, which
+ * writes nothing either, constrains: it is checked, and holds. */
+static void pred_frame_rule_skips_unwritten_predicates(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("frame.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), z = ordo_add_var(p, "z", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    const ordo_expr *x_is_1 = bin(p, ORDO_B_EQ, var(p, x), num(p, 1));
+    then(p, f, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 1);
+    then(p, f, &l, assign(p, z, num(p, 5)), 2);
+    then(p, f, &l, ordo_s_assume(p, x_is_1), 3);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, x_is_1);
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    assert_int_equal(pred_value(s, 0), 0);
+    const int value[3] = { -1, -1, 1 }, checks[3] = { 2, 0, 2 };
+    for (int i = 0; i < 3; i++) {
+        double before = mx.m.transfer_checks;
+        step_once(&mx.m, &s);
+        assert_int_equal(pred_value(s, 0), value[i]);
+        assert_int_equal(mx.m.transfer_checks - before, checks[i]);
+    }
     cg_state_free(s);
     ordo_smt_destroy(mx.m.smt);
     close_model(&mx);
@@ -466,6 +508,7 @@ int main(void)
         cmocka_unit_test(a_refinement_without_progress_is_unknown),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
+        cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
         cmocka_unit_test(allassumes_needs_no_refinement),
