@@ -10,7 +10,7 @@
 
 static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
-static const char *const refinements[] = { "unsat-core", NULL };
+static const char *const refinements[] = { "unsat-core", "seq-itp", NULL };
 static const char *const pors[] = { "nopor", NULL };
 static const char *const initprecs[] = { "empty", "allassumes", NULL };
 static const char *const cois[] = { "none", "scoi", NULL };
@@ -25,7 +25,9 @@ static const ordo_option_desc options[] = {
     { "search", ORDO_OPT_ENUM, "dfs", searches, 0, -1, "ARG exploration order" },
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
       "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
-      "its conditions' atoms and their weakest preconditions (seq-itp, bin-itp: not yet)" },
+      "its conditions' atoms and their weakest preconditions; seq-itp: a sequence "
+      "interpolant (Horn clauses, z3's Spacer), EXPL tracks its places, PRED adds its atoms "
+      "(bin-itp: not yet)" },
     { "initprec", ORDO_OPT_ENUM, "empty", initprecs, 0, -1,
       "initial precision: empty, or allassumes (every guard's atoms as predicates; EXPL: "
       "the places they read)" },
@@ -64,6 +66,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .scoi = ordo_opt_is(opt, "coi", "scoi"),
         .pred = ordo_opt_is(opt, "domain", "pred"),
         .allassumes = ordo_opt_is(opt, "initprec", "allassumes"),
+        .seq_itp = ordo_opt_is(opt, "refinement", "seq-itp"),
     };
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(in->program, &cfg, in->solvers, in->deadline, &c);
@@ -81,7 +84,8 @@ static const ordo_plugin plugin = {
     .name = "cegar",
     .version = "0.1.0",
     .description = "abstraction refinement over the multi-threaded CFA (thesis Chapter 2): "
-                   "EXPL and PRED domains, unsat-core refinement, ARG with coverage",
+                   "EXPL and PRED domains, unsat-core or sequence-interpolant refinement, ARG "
+                   "with coverage",
     .options = options,
     .stats = stats,
     .engine = &engine,

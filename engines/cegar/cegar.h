@@ -47,6 +47,7 @@ typedef struct {
     bool scoi;        /* analyse the program after the static cone of influence */
     bool pred;        /* the predicate domain (else explicit values) */
     bool allassumes;  /* --initprec allassumes (initprec.h) */
+    bool seq_itp;     /* --refinement seq-itp (itp.h) */
 } cg_config;
 
 typedef struct {

@@ -174,7 +174,12 @@ static ordo_term expr(stmt_ctx *c, const ordo_expr *e)
 
 static ordo_term fresh(cg_path *pf, ordo_sort sort)
 {
-    return ordo_smt_var(pf->smt, NULL, sort);
+    ordo_term x = ordo_smt_var(pf->smt, NULL, sort);
+    if (pf->unasserted) {
+        XGROW(pf->fresh, pf->n_fresh, pf->cap_fresh);
+        pf->fresh[pf->n_fresh++] = x;
+    }
+    return x;
 }
 
 /* lv := v (v of type lv->type). */
@@ -343,13 +348,14 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
         return;
     XGROW(pf->labels, pf->n_labels, pf->cap_labels);
     cg_label *l = &pf->labels[pf->n_labels++];
-    *l = (cg_label){ .label = fresh(pf, ordo_smt_bool_sort(pf->smt)), .stmt = st,
-                     .thread = c->a->thread, .join = c->joined };
+    *l = (cg_label){ .label = ordo_smt_var(pf->smt, NULL, ordo_smt_bool_sort(pf->smt)),
+                     .constraint = c->f, .stmt = st, .thread = c->a->thread, .join = c->joined };
     places pl = { .pf = pf, .l = l,
                   .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
                          .s = (cg_state *)c->before, .thread = c->a->thread } };
     stmt_places(&pl, st);
-    ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
+    if (!pf->unasserted)
+        ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
 }
 
 /* A havoc SCOI made SKIP still takes a value in the program as written. */
@@ -427,13 +433,25 @@ ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
     return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, ordo_smt_const(env, pf->m->p->vars[var].type, value));
 }
 
-void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
-                    const cg_action *actions, const cg_state *const *before, unsigned n)
+static void begin_initial(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
 {
     begin(pf, smt, m, shown);
     new_thread(pf);
     pf->env.mem = initial_memory(pf);
     pf->next_alloc = ordo_smt_const(&pf->env, cell_index_type, (int64_t)m->p->next_address);
+}
+
+void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                              const ordo_program *shown)
+{
+    begin_initial(pf, smt, m, shown);
+    pf->unasserted = true;
+}
+
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n)
+{
+    begin_initial(pf, smt, m, shown);
     for (unsigned i = 0; i < n && !pf->error; i++)
         cg_path_edge(pf, &actions[i], before[i]);
 }
@@ -476,5 +494,6 @@ void cg_path_free(cg_path *pf)
     }
     free(pf->labels);
     free(pf->havocs);
+    free(pf->fresh);
     *pf = (cg_path){ 0 };
 }

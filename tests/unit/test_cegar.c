@@ -15,6 +15,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/refine.h"
 #include "../support/smt_load.h"
@@ -314,6 +315,66 @@ static void a_spurious_path_tracks_the_core_variables(void **state)
     ordo_program_free(p);
 }
 
+/* Does e read variable var and nothing else? */
+static bool reads_only(const ordo_expr *e, unsigned var)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_VAR && e->var != var)
+        return false;
+    if (e->kind == ORDO_E_LOAD)
+        return false;
+    return reads_only(e->kid[0], var) && reads_only(e->kid[1], var) && reads_only(e->kid[2], var);
+}
+
+/* The spurious path x := 0; y := 7; assume x == 1 by sequence
+ * interpolation (Horn clauses): the interpolants read x and only x (y
+ * plays no part), each atom is a condition on x; EXPL then tracks exactly
+ * x and both domains prove the program in a second iteration. */
+static void a_sequence_interpolant_reads_the_relevant_variable(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_arg arg;
+    cg_arg_init(&arg);
+    cg_search_stats st = { 0 };
+    unsigned error;
+    assert_int_equal(cg_search(&mx.m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(&arg, error, &actions, &states, &n);
+    cg_itp itp;
+    assert_null(cg_itp_sequence(&itp, &z3, &mx.m, p, p, actions, states, n));
+    assert_int_equal(itp.n_vars, 1);
+    assert_int_equal(itp.vars[0], x);
+    assert_int_equal(itp.n_cells, 0);
+    assert_true(itp.n_atoms >= 1);
+    for (unsigned i = 0; i < itp.n_atoms; i++) {
+        assert_int_equal(itp.atoms[i]->type.kind, ORDO_TY_BOOL);
+        assert_true(reads_only(itp.atoms[i], x));
+    }
+    assert_int_equal(cg_refine_itp(&itp, &mx.prec, p, false), 1);
+    assert_true(mx.prec.vars[x]);
+    assert_false(mx.prec.vars[y]);
+    cg_itp_free(&itp);
+    free(actions);
+    free(states);
+    cg_arg_free(&arg);
+    close_model(&mx);
+    for (int pred = 0; pred < 2; pred++) {
+        cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .seq_itp = true };
+        cg_counters c = { 0 };
+        cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
+        assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+        assert_int_equal(c.iterations, 2);
+    }
+    ordo_program_free(p);
+}
+
 /* main: havoc x; assume x > 3; assume x < 2; ERROR: EXPL cannot know x. */
 static void a_refinement_without_progress_is_unknown(void **state)
 {
@@ -506,6 +567,7 @@ int main(void)
         cmocka_unit_test(a_held_mutex_blocks),
         cmocka_unit_test(a_spurious_path_tracks_the_core_variables),
         cmocka_unit_test(a_refinement_without_progress_is_unknown),
+        cmocka_unit_test(a_sequence_interpolant_reads_the_relevant_variable),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
