@@ -74,7 +74,7 @@ static ordo_term relation(ordo_smt *s, unsigned k, const cg_itp_cut *c)
 
 /* Where a step's labels and fresh constants end. */
 typedef struct {
-    unsigned labels, fresh;
+    unsigned labels, fresh, inits;
 } step_end;
 
 /* Step k (from 1) as a clause: forall (the cut before it, its fresh
@@ -84,10 +84,12 @@ static void clause(cg_path *pf, unsigned k, const cg_itp_cut *before, step_end f
 {
     ordo_smt *s = pf->smt;
     unsigned nb = 0, nv = 0;
-    ordo_term *body = xmalloc((to.labels - from.labels + 1) * sizeof *body);
+    ordo_term *body = xmalloc((to.labels - from.labels + to.inits - from.inits + 1) * sizeof *body);
     ordo_term *vars = xmalloc((before->n + to.fresh - from.fresh + 1) * sizeof *vars);
     if (k > 1)
         body[nb++] = relation(s, k - 1, before);
+    for (unsigned i = from.inits; i < to.inits; i++)
+        body[nb++] = pf->inits[i];
     for (unsigned i = from.labels; i < to.labels; i++)
         body[nb++] = pf->labels[i].constraint;
     for (unsigned i = 0; i < before->n; i++)
@@ -108,12 +110,12 @@ static const char *encode(cg_path *pf, ordo_smt *s, const cg_model *m, const ord
                           cg_itp_cut *cuts, step_end *ends)
 {
     cg_path_begin_unasserted(pf, s, m, shown);
-    ends[0] = (step_end){ 0, 0 };
+    ends[0] = (step_end){ 0, 0, 0 };
     for (unsigned k = 1; k <= n; k++) {
         cg_path_edge(pf, &actions[k - 1], states[k - 1]);
         if (pf->error)
             return pf->error;
-        ends[k] = (step_end){ pf->n_labels, pf->n_fresh };
+        ends[k] = (step_end){ pf->n_labels, pf->n_fresh, pf->n_inits };
         if (k < n)
             cut_now(pf, &cuts[k]);
         clause(pf, k, &cuts[k - 1], ends[k - 1], ends[k],

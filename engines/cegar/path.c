@@ -205,6 +205,30 @@ static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
     env->mem = mem;
 }
 
+/* An unasserted encoding's fresh constant equal to the initial value v
+ * (listed in inits): every place the path reads is then a constant of
+ * its cut points, as the abstraction, which knows no initial values
+ * beyond its precision, sees it. */
+static ordo_term initial_fresh(cg_path *pf, ordo_sort sort, ordo_term v)
+{
+    ordo_term x = fresh(pf, sort);
+    XGROW(pf->inits, pf->n_inits, pf->cap_inits);
+    pf->inits[pf->n_inits++] = ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v);
+    return x;
+}
+
+/* The locals of thread t running proc, and its thread-locals. */
+static void initial_locals(cg_path *pf, unsigned t, unsigned proc)
+{
+    const ordo_program *p = pf->m->p;
+    for (unsigned v = 0; v < p->n_vars; v++) {
+        const ordo_var *var = &p->vars[v];
+        if (!var->is_global && (var->is_thread_local || var->proc == (int)proc))
+            pf->locals[t][v] = initial_fresh(pf, ordo_smt_sort_of(&pf->env, var->type),
+                                             ordo_smt_const(&pf->env, var->type, var->init));
+    }
+}
+
 static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
 {
     XGROW(pf->havocs, pf->n_havocs, pf->cap_havocs);
@@ -255,6 +279,8 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
     ordo_term arg = st->rhs ? expr(c, st->rhs) : NULL;
     unsigned id = pf->n_threads, parent = pf->cur;
     new_thread(pf);
+    if (pf->unasserted)
+        initial_locals(pf, id, st->proc);
     const ordo_proc *f = &pf->m->p->procs[st->proc];
     if (arg && f->n_params > 0) {
         unsigned param = f->params[0];
@@ -446,6 +472,14 @@ void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
 {
     begin_initial(pf, smt, m, shown);
     pf->unasserted = true;
+    const ordo_program *p = m->p;
+    for (unsigned v = 0; v < p->n_vars; v++)
+        if (p->vars[v].is_global)
+            pf->globals[v] = initial_fresh(pf, ordo_smt_sort_of(&pf->env, p->vars[v].type),
+                                           ordo_smt_const(&pf->env, p->vars[v].type, p->vars[v].init));
+    initial_locals(pf, 0, p->main_proc);
+    pf->env.mem = initial_fresh(pf, ordo_smt_mem_sort(&pf->env), pf->env.mem);
+    pf->next_alloc = initial_fresh(pf, ordo_smt_sort_of(&pf->env, cell_index_type), pf->next_alloc);
 }
 
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
@@ -495,5 +529,6 @@ void cg_path_free(cg_path *pf)
     free(pf->labels);
     free(pf->havocs);
     free(pf->fresh);
+    free(pf->inits);
     *pf = (cg_path){ 0 };
 }

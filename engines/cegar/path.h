@@ -65,12 +65,15 @@ typedef struct {
     cg_havoc *havocs;
     unsigned n_havocs, cap_havocs;
     const char *error;           /* a statement could not be encoded */
-    /* Set before encoding: the labels' constraints are only kept (for
-     * Horn clauses, itp.h), not asserted, and every fresh constant of the
-     * path is listed. */
+    /* cg_path_begin_unasserted (Horn clauses, itp.h): the labels'
+     * constraints are only kept, not asserted; every fresh constant of
+     * the path is listed; every place starts as a fresh constant, its
+     * initial value an equality in inits. */
     bool unasserted;
     ordo_term *fresh;
     unsigned n_fresh, cap_fresh;
+    ordo_term *inits;
+    unsigned n_inits, cap_inits;
 } cg_path;
 
 /* Starts a path at an arbitrary state of m's program: every variable,
@@ -86,7 +89,8 @@ ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);
 /* The current term of a place of the data state (state.h keys). */
 ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
 /* Starts a path at the initial state (cg_path_edge then encodes its
- * edges one by one); the labels' constraints are kept, not asserted. */
+ * edges one by one); the labels' constraints are kept, not asserted, and
+ * initial values are equalities (see unasserted). */
 void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
                               const ordo_program *shown);
 /* Encodes the path into smt (asserting label => statement). */

@@ -109,6 +109,21 @@ static ordo_smt_op op_of(Z3_decl_kind k)
     }
 }
 
+/* Z3's (_ bit2bool i) x, which Spacer's solutions use, reads as what it
+ * means: (= ((_ extract i i) x) #b1). */
+static ordo_smt_op bit_test(z3_smt *s, Z3_app app, Z3_func_decl d, unsigned cap, ordo_term *args,
+                            unsigned *n)
+{
+    unsigned i = (unsigned)Z3_get_decl_int_parameter(s->ctx, d, 0);
+    Z3_ast x = Z3_get_app_arg(s->ctx, app, 0);
+    *n = 2;
+    if (cap >= 2) {
+        args[0] = z3_result(s, Z3_mk_extract(s->ctx, i, i, x));
+        args[1] = z3_bv_val(&s->base, 1, 1);
+    }
+    return ORDO_OP_EQ;
+}
+
 ordo_smt_op z3_term_app(ordo_smt *base, ordo_term t, unsigned cap, ordo_term *args,
                         unsigned *n, unsigned *p1, unsigned *p2)
 {
@@ -118,6 +133,8 @@ ordo_smt_op z3_term_app(ordo_smt *base, ordo_term t, unsigned cap, ordo_term *ar
         return ORDO_OP__COUNT;
     Z3_app app = Z3_to_app(s->ctx, z3_ast(t));
     Z3_func_decl d = Z3_get_app_decl(s->ctx, app);
+    if (Z3_get_decl_kind(s->ctx, d) == Z3_OP_BIT2BOOL)
+        return bit_test(s, app, d, cap, args, n);
     ordo_smt_op op = op_of(Z3_get_decl_kind(s->ctx, d));
     if (op == ORDO_OP__COUNT)
         return op;

@@ -66,7 +66,7 @@ check "a refinement without progress ends unknown" grep -q 'tracks nothing new' 
 
 # Sequence interpolation (Horn clauses, z3's Spacer): proofs and replayed
 # violations in both domains; cvc5 has no Horn solver and says so.
-for task in thesis-fig2.1 thesis-fig2.1-nonatomic peterson prodcons-race; do
+for task in thesis-fig2.1 thesis-fig2.1-nonatomic thesis-fig5.3-false peterson prodcons-race; do
     for d in expl pred; do
         "$ORDO" verify "$B/$task.yml" --engine cegar --domain $d --refinement seq-itp \
             >"$TMP/itp-$task-$d" 2>&1

@@ -375,6 +375,31 @@ static void a_sequence_interpolant_reads_the_relevant_variable(void **state)
     ordo_program_free(p);
 }
 
+/* main: y := 7; assume x == 1; ERROR with x's initial value 5 never
+ * written: the interpolant after y := 7 must speak of x (its initial
+ * value is a place of the cut, as the abstraction sees it, not a
+ * constant of the formula), so EXPL tracks exactly x and proves it. */
+static void a_sequence_interpolant_keeps_initial_values(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("initial.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 5), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, assign(p, y, num(p, 7)), 1);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 1))), 2);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, m, l);
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .seq_itp = true };
+    cg_counters c = { 0 };
+    cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    ordo_program_free(p);
+}
+
 /* main: havoc x; assume x > 3; assume x < 2; ERROR: EXPL cannot know x. */
 static void a_refinement_without_progress_is_unknown(void **state)
 {
@@ -568,6 +593,7 @@ int main(void)
         cmocka_unit_test(a_spurious_path_tracks_the_core_variables),
         cmocka_unit_test(a_refinement_without_progress_is_unknown),
         cmocka_unit_test(a_sequence_interpolant_reads_the_relevant_variable),
+        cmocka_unit_test(a_sequence_interpolant_keeps_initial_values),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),

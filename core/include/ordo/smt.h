@@ -217,7 +217,9 @@ typedef struct ordo_solver_ops {
      * its arguments (*n of them, the first cap written to args) and
      * indices (EXTRACT: *p1 high, *p2 low; ZEXT, SEXT: *p1 bits added;
      * INT2BV: *p1 width). An n-ary operation may come with any number of
-     * arguments. ORDO_OP__COUNT when t is no application of an
+     * arguments; an operation of the back end's own reads as its
+     * meaning in these where it has one (z3's bit2bool: EQ of an EXTRACT
+     * and 1). ORDO_OP__COUNT when t is no application of an
      * ordo_smt_op: a value (term_to_int64 reads it), a constant of var()
      * (the same handle), or something else. */
     ordo_smt_op (*term_app)(ordo_smt *s, ordo_term t, unsigned cap, ordo_term *args,
