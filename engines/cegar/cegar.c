@@ -12,7 +12,7 @@
 
 static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
-static const char *const refinements[] = { "unsat-core", NULL };
+static const char *const refinements[] = { "unsat-core", "seq-itp", NULL };
 static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
 static const char *const cois[] = { "none", "scoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
@@ -26,7 +26,9 @@ static const ordo_option_desc options[] = {
     { "search", ORDO_OPT_ENUM, "dfs", searches, 0, -1, "ARG exploration order" },
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
       "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
-      "its conditions' atoms and their weakest preconditions (seq-itp, bin-itp: not yet)" },
+      "its conditions' atoms and their weakest preconditions; seq-itp: a sequence "
+      "interpolant (Horn clauses, z3's Spacer), EXPL tracks its places, PRED adds its atoms "
+      "(bin-itp: not yet)" },
     { "initprec", ORDO_OPT_STRING, "empty", NULL, 0, -1,
       "initial precision: empty, allassumes (every guard's atoms as predicates; EXPL: "
       "the places they read) or file:PATH (predicates in C over the globals, one a line)" },
@@ -69,6 +71,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .por = ordo_opt_is(opt, "por", "spor")     ? CG_SPOR
                : ordo_opt_is(opt, "por", "aaspor") ? CG_AASPOR
                                                    : CG_NOPOR,
+        .seq_itp = ordo_opt_is(opt, "refinement", "seq-itp"),
     };
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)
@@ -94,7 +97,8 @@ static const ordo_plugin plugin = {
     .name = "cegar",
     .version = "0.1.0",
     .description = "abstraction refinement over the multi-threaded CFA (thesis Chapter 2): "
-                   "EXPL and PRED domains, unsat-core refinement, ARG with coverage",
+                   "EXPL and PRED domains, unsat-core or sequence-interpolant refinement, ARG "
+                   "with coverage",
     .options = options,
     .stats = stats,
     .engine = &engine,

@@ -58,6 +58,7 @@ typedef struct {
     bool allassumes;  /* --initprec allassumes (initprec.h) */
     const char *initprec_file; /* --initprec file:PATH, else NULL */
     cg_por_kind por;  /* --por (por_source.h) */
+    bool seq_itp;     /* --refinement seq-itp (itp.h) */
 } cg_config;
 
 typedef struct {

@@ -8,6 +8,7 @@
 #include "cegar.h"
 #include "cex.h"
 #include "initprec.h"
+#include "itp.h"
 #include "por_source.h"
 #include "refine.h"
 #include "sync_prec.h"
@@ -65,6 +66,21 @@ static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions
     return o;
 }
 
+/* A sequence interpolant of the spurious path refines the precision;
+ * *why says why none was found. */
+static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
+                              const cg_state *const *states, unsigned n, char **why)
+{
+    cg_itp itp;
+    const char *failed = cg_itp_sequence(&itp, g->solvers, m, g->shown, g->analysed, actions,
+                                         states, n);
+    unsigned added = failed ? 0 : cg_refine_itp(&itp, &g->prec, g->analysed, g->cfg->pred);
+    if (failed)
+        *why = xasprintf("cegar: no interpolant for a spurious path of %u steps: %s", n, failed);
+    cg_itp_free(&itp);
+    return added;
+}
+
 /* The refiner (thesis Section 2.2.4): the path formula of the error
  * node's path decides between a real counterexample and a refinement.
  * *done is false when the loop goes on with a refined precision. */
@@ -96,11 +112,16 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                                  ordo_smt_reason_unknown(smt));
-        else if ((g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
-                               : cg_refine_unsat_core(&pf, &g->prec)) == 0)
+        else if (g->cfg->seq_itp && refine_by_itp(g, m, actions, states, n, &o.reason) > 0)
+            *done = false;
+        else if (g->cfg->seq_itp && !o.reason)
+            o.reason = xasprintf("cegar: the interpolant of a spurious path of %u steps "
+                                 "tracks nothing new", n);
+        else if (!g->cfg->seq_itp && (g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
+                                                   : cg_refine_unsat_core(&pf, &g->prec)) == 0)
             o.reason = xasprintf("cegar: the refinement of a spurious path of %u steps "
                                  "tracks nothing new", n);
-        else
+        else if (!g->cfg->seq_itp)
             *done = false;
     }
     cg_path_free(&pf);
@@ -179,6 +200,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNSUPPORTED, err);
     } else if (!solvers) {
         o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: no solver plugin"));
+    } else if (cfg->seq_itp && !(solvers->ops->caps & ORDO_SMT_CAP_HORN)) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                    xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
+                              "which the solver %s does not offer (cegar)", solvers->name));
     } else {
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_mutex_sources(&g.prec, g.analysed);

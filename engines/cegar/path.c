@@ -213,7 +213,12 @@ static ordo_term expr(stmt_ctx *c, const ordo_expr *e)
 
 static ordo_term fresh(cg_path *pf, ordo_sort sort)
 {
-    return ordo_smt_var(pf->smt, NULL, sort);
+    ordo_term x = ordo_smt_var(pf->smt, NULL, sort);
+    if (pf->unasserted) {
+        XGROW(pf->fresh, pf->n_fresh, pf->cap_fresh);
+        pf->fresh[pf->n_fresh++] = x;
+    }
+    return x;
 }
 
 /* lv := v (v of type lv->type). */
@@ -233,6 +238,30 @@ static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
     ordo_term mem = fresh(pf, ordo_ir_mem_sort(a));
     require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, mem, ordo_smt_app(pf->smt, ORDO_OP_STORE, 3, args)));
     pf->mem = mem;
+}
+
+/* An unasserted encoding's fresh constant equal to the initial value v
+ * (listed in inits): every place the path reads is then a constant of
+ * its cut points, as the abstraction, which knows no initial values
+ * beyond its precision, sees it. */
+static ordo_term initial_fresh(cg_path *pf, ordo_sort sort, ordo_term v)
+{
+    ordo_term x = fresh(pf, sort);
+    XGROW(pf->inits, pf->n_inits, pf->cap_inits);
+    pf->inits[pf->n_inits++] = ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v);
+    return x;
+}
+
+/* The locals of thread t running proc, and its thread-locals. */
+static void initial_locals(cg_path *pf, unsigned t, unsigned proc)
+{
+    const ordo_program *p = pf->m->p;
+    for (unsigned v = 0; v < p->n_vars; v++) {
+        const ordo_var *var = &p->vars[v];
+        if (!var->is_global && (var->is_thread_local || var->proc == (int)proc))
+            pf->locals[t][v] = initial_fresh(pf, ordo_ir_sort(&pf->arith, var->type),
+                                             constant(pf, var->type, var->init));
+    }
 }
 
 static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
@@ -283,6 +312,8 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
     ordo_term arg = st->rhs ? expr(c, st->rhs) : NULL;
     unsigned id = pf->n_threads, parent = pf->cur;
     new_thread(pf);
+    if (pf->unasserted)
+        initial_locals(pf, id, st->proc);
     const ordo_proc *f = &pf->m->p->procs[st->proc];
     if (arg && f->n_params > 0) {
         unsigned param = f->params[0];
@@ -369,13 +400,14 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
         return;
     XGROW(pf->labels, pf->n_labels, pf->cap_labels);
     cg_label *l = &pf->labels[pf->n_labels++];
-    *l = (cg_label){ .label = fresh(pf, ordo_smt_bool_sort(pf->smt)), .stmt = st,
-                     .thread = c->a->thread, .join = c->joined };
+    *l = (cg_label){ .label = ordo_smt_var(pf->smt, NULL, ordo_smt_bool_sort(pf->smt)),
+                     .constraint = c->f, .stmt = st, .thread = c->a->thread, .join = c->joined };
     places pl = { .pf = pf, .l = l,
                   .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
                          .s = (cg_state *)c->before, .thread = c->a->thread } };
     stmt_places(&pl, st);
-    ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
+    if (!pf->unasserted)
+        ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
 }
 
 /* A havoc SCOI made SKIP still takes a value in the program as written. */
@@ -448,13 +480,33 @@ ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
     return ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, constant(pf, pf->m->p->vars[var].type, value));
 }
 
-void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
-                    const cg_action *actions, const cg_state *const *before, unsigned n)
+static void begin_initial(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
 {
     begin(pf, smt, m, shown);
     new_thread(pf);
     pf->mem = initial_memory(pf);
     pf->next_alloc = constant(pf, cell_index_type, (int64_t)m->p->next_address);
+}
+
+void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                              const ordo_program *shown)
+{
+    begin_initial(pf, smt, m, shown);
+    pf->unasserted = true;
+    const ordo_program *p = m->p;
+    for (unsigned v = 0; v < p->n_vars; v++)
+        if (p->vars[v].is_global)
+            pf->globals[v] = initial_fresh(pf, ordo_ir_sort(&pf->arith, p->vars[v].type),
+                                           constant(pf, p->vars[v].type, p->vars[v].init));
+    initial_locals(pf, 0, p->main_proc);
+    pf->mem = initial_fresh(pf, ordo_ir_mem_sort(&pf->arith), pf->mem);
+    pf->next_alloc = initial_fresh(pf, ordo_ir_sort(&pf->arith, cell_index_type), pf->next_alloc);
+}
+
+void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
+                    const cg_action *actions, const cg_state *const *before, unsigned n)
+{
+    begin_initial(pf, smt, m, shown);
     for (unsigned i = 0; i < n && !pf->error; i++)
         cg_path_edge(pf, &actions[i], before[i]);
 }
@@ -497,5 +549,7 @@ void cg_path_free(cg_path *pf)
     }
     free(pf->labels);
     free(pf->havocs);
+    free(pf->fresh);
+    free(pf->inits);
     *pf = (cg_path){ 0 };
 }

@@ -29,6 +29,7 @@ bool cg_bind(const ordo_program *p, const ordo_expr *e, unsigned t, cg_binding *
 
 typedef struct {
     ordo_term label;
+    ordo_term constraint;    /* what the label implies */
     const ordo_stmt *stmt;   /* the statement it labels */
     unsigned thread;         /* the thread executing it */
     int64_t join;            /* THREAD_JOIN: the thread joined */
@@ -65,6 +66,15 @@ typedef struct {
     cg_havoc *havocs;
     unsigned n_havocs, cap_havocs;
     const char *error;           /* a statement could not be encoded */
+    /* cg_path_begin_unasserted (Horn clauses, itp.h): the labels'
+     * constraints are only kept, not asserted; every fresh constant of
+     * the path is listed; every place starts as a fresh constant, its
+     * initial value an equality in inits. */
+    bool unasserted;
+    ordo_term *fresh;
+    unsigned n_fresh, cap_fresh;
+    ordo_term *inits;
+    unsigned n_inits, cap_inits;
 } cg_path;
 
 /* Starts a path at an arbitrary state of m's program: every variable,
@@ -79,6 +89,11 @@ void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
 ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);
 /* The current term of a place of the data state (state.h keys). */
 ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
+/* Starts a path at the initial state (cg_path_edge then encodes its
+ * edges one by one); the labels' constraints are kept, not asserted, and
+ * initial values are equalities (see unasserted). */
+void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                              const ordo_program *shown);
 /* Encodes the path into smt (asserting label => statement). */
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n);

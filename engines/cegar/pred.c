@@ -4,6 +4,7 @@
 #include <ordo/xalloc.h>
 
 #include "path.h"
+#include "frame.h"
 #include "pred.h"
 
 bool expr_equal(const ordo_expr *a, const ordo_expr *b)
@@ -121,28 +122,60 @@ static ordo_smt_result check(cg_model *m, ordo_term *assumed, unsigned n)
     return ordo_smt_check_assuming(m->smt, n, assumed);
 }
 
-/* The values of the instances of succ in pf's current point, given the
- * facts assumed[0..n) (one slot free after them). */
-static void abstract(cg_model *m, cg_path *pf, cg_state *succ, ordo_term *assumed, unsigned n)
+/* A predicate instance whose value after the action needs SMT checks:
+ * its term there, and the truth values some model of the successor has
+ * shown it can take. */
+typedef struct {
+    uint64_t key;
+    ordo_term post;
+    bool can[2];        /* [0]: false in some model, [1]: true in some */
+} open_instance;
+
+/* Marks the values the open instances take in the solver's model. */
+static void seen_in_model(cg_model *m, open_instance *o, unsigned n)
 {
-    instance *in;
-    unsigned k = instances(m, succ, &in);
-    for (unsigned i = 0; i < k; i++) {
-        uint64_t key = instance_key(&in[i]);
-        ordo_term post = cg_path_truth(pf, &in[i].b, m->prec->preds[in[i].pred]);
-        expl_forget(succ, key);
-        if (!post)
-            continue;
-        assumed[n] = ordo_smt_app1(m->smt, ORDO_OP_NOT, post);
-        if (check(m, assumed, n + 1) == ORDO_SMT_UNSAT) {
-            expl_set(succ, key, 1);
-            continue;
-        }
-        assumed[n] = post;
-        if (check(m, assumed, n + 1) == ORDO_SMT_UNSAT)
-            expl_set(succ, key, 0);
+    for (unsigned i = 0; i < n; i++) {
+        int64_t v;
+        ordo_term t = o[i].post ? ordo_smt_eval(m->smt, o[i].post, true) : NULL;
+        if (t && ordo_smt_to_int64(m->smt, t, &v))
+            o[i].can[v != 0] = true;
     }
-    free(in);
+}
+
+/* Does the successor entail that o (the first of k open instances) has
+ * the truth value `value`, given the facts assumed[0..n) (one slot free
+ * after them)? Not when a model showed the other value; a check that
+ * finds one marks what its model shows of all k. */
+static bool entailed(cg_model *m, open_instance *o, unsigned k, ordo_term *assumed, unsigned n,
+                     bool value)
+{
+    if (o->can[!value])
+        return false;
+    assumed[n] = value ? ordo_smt_app1(m->smt, ORDO_OP_NOT, o->post) : o->post;
+    ordo_smt_result r = check(m, assumed, n + 1);
+    if (r == ORDO_SMT_UNSAT)
+        return true;
+    if (r == ORDO_SMT_SAT)
+        seen_in_model(m, o, k);
+    o->can[!value] = true; /* unknown: not entailed either */
+    return false;
+}
+
+/* The value of each open instance in succ, the solver holding a model of
+ * the facts assumed[0..n) (one slot free after them): one check per
+ * polarity no model has shown possible. */
+static void abstract_open(cg_model *m, cg_state *succ, open_instance *o, unsigned k,
+                          ordo_term *assumed, unsigned n)
+{
+    seen_in_model(m, o, k);
+    for (unsigned i = 0; i < k; i++) {
+        if (!o[i].post)
+            continue;
+        if (entailed(m, &o[i], k - i, assumed, n, true))
+            expl_set(succ, o[i].key, 1);
+        else if (entailed(m, &o[i], k - i, assumed, n, false))
+            expl_set(succ, o[i].key, 0);
+    }
 }
 
 /* The facts of s at the start of pf: its known places and predicates. */
@@ -166,18 +199,48 @@ static unsigned facts(cg_model *m, cg_path *pf, const cg_state *s, ordo_term *ou
     return n;
 }
 
-/* Forgets every predicate value of s. */
-static void forget_preds(cg_state *s)
+/* Did the instance exist in s (its threads did), and does the action
+ * leave it alone? Then it keeps s's value (frame.h). */
+static bool framed(const cg_model *m, const cg_state *s, const cg_frame *f, const instance *in)
 {
-    unsigned j = 0;
-    for (unsigned i = 0; i < s->n_vals; i++)
-        if (s->vals[i].key < CG_PRED_KEY || s->vals[i].key >= CG_VAR_KEY)
-            s->vals[j++] = s->vals[i];
-    s->n_vals = j;
+    for (unsigned i = 0; i < in->b.n; i++)
+        if (in->b.thread[i] >= s->n_threads)
+            return false;
+    return !cg_frame_touches(f, m->p, &in->b, m->prec->preds[in->pred]);
 }
 
-/* One successor: false when the action is infeasible from s. */
-static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
+/* The instances of succ the frame does not settle (forgotten in succ,
+ * their terms still to make); malloc'ed. */
+static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_frame *f,
+                               cg_state *succ, instance **out)
+{
+    instance *in;
+    unsigned k = instances(m, succ, &in), n = 0;
+    for (unsigned i = 0; i < k; i++) {
+        int64_t v;
+        uint64_t key = instance_key(&in[i]);
+        if (framed(m, s, f, &in[i]) && (!f->constrains || expl_get(succ, key, &v)))
+            continue;
+        expl_forget(succ, key);
+        in[n++] = in[i];
+    }
+    *out = in;
+    return n;
+}
+
+/* The open instances' terms at pf's current point. */
+static open_instance *open_terms(cg_path *pf, const cg_model *m, const instance *in, unsigned k)
+{
+    open_instance *o = xcalloc(k + 1, sizeof *o);
+    for (unsigned i = 0; i < k; i++)
+        o[i] = (open_instance){ .key = instance_key(&in[i]),
+                                .post = cg_path_truth(pf, &in[i].b, m->prec->preds[in[i].pred]) };
+    return o;
+}
+
+/* Checks the action from the facts of s and abstracts the open
+ * instances; false when it is infeasible. */
+static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in, unsigned k)
 {
     ordo_smt_push(m->smt);
     cg_path pf;
@@ -187,22 +250,36 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     unsigned first_label = pf.n_labels;
     cg_path_edge(&pf, &succ->action, s);
     bool feasible = true;
-    if (pf.error) {
-        forget_preds(succ->state);
-    } else {
+    if (!pf.error) { /* else the open instances stay unknown */
         assumed = xrealloc(assumed, (n + pf.n_labels - first_label + 2) * sizeof *assumed);
         for (unsigned i = first_label; i < pf.n_labels; i++)
             assumed[n++] = pf.labels[i].label;
         ordo_smt_result r = check(m, assumed, n);
         feasible = r != ORDO_SMT_UNSAT;
-        if (r == ORDO_SMT_SAT)
-            abstract(m, &pf, succ->state, assumed, n);
-        else
-            forget_preds(succ->state);
+        if (r == ORDO_SMT_SAT) {
+            open_instance *o = open_terms(&pf, m, in, k);
+            abstract_open(m, succ->state, o, k, assumed, n);
+            free(o);
+        }
     }
     free(assumed);
     cg_path_free(&pf);
     ordo_smt_pop(m->smt, 1);
+    return feasible;
+}
+
+/* One successor: false when the action is infeasible from s. Instances
+ * the action leaves alone keep their values without a check (frame.h). */
+static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
+{
+    cg_frame f;
+    const cg_action *a = &succ->action;
+    cg_frame_of(&f, m, s->threads[a->thread].proc, a->edge, a->thread);
+    instance *in;
+    unsigned k = open_instances(m, s, &f, succ->state, &in);
+    bool feasible = f.constrains || k > 0 ? decide(m, s, succ, in, k) : true;
+    free(in);
+    cg_frame_free(&f);
     return feasible;
 }
 
@@ -223,8 +300,14 @@ void cg_pred_initial(cg_model *m, cg_state *s)
     ordo_smt_push(m->smt);
     cg_path pf;
     cg_path_encode(&pf, m->smt, m, m->p, NULL, NULL, 0);
+    instance *in;
+    unsigned k = instances(m, s, &in);
+    open_instance *o = open_terms(&pf, m, in, k);
     ordo_term assumed[1];
-    abstract(m, &pf, s, assumed, 0);
+    if (check(m, assumed, 0) == ORDO_SMT_SAT)
+        abstract_open(m, s, o, k, assumed, 0);
+    free(o);
+    free(in);
     cg_path_free(&pf);
     ordo_smt_pop(m->smt, 1);
 }

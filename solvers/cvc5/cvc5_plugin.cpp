@@ -44,6 +44,8 @@ extern const ordo_solver_ops cvc5_ops;
 
 static ordo_smt *cvc5_create(const ordo_smt_config *cfg)
 {
+    if (cfg->horn) /* not offered (cvc5_ops.caps) */
+        return NULL;
     cvc5_smt *s = new (std::nothrow) cvc5_smt{};
     if (!s)
         return NULL;
@@ -271,6 +273,9 @@ static void cvc5_stats(ordo_smt *s, ordo_smt_stat_fn fn, void *ud)
     fn(ud, ORDO_SMT_STAT_MEMORY_MB, ru.ru_maxrss / 1024.0);
 }
 
+/* No ORDO_SMT_CAP_HORN: cvc5 1.0.3 has no Horn clause solver (config.horn
+ * is refused, rel_app and term_app are absent); engines that need one
+ * (cegar's interpolating refinements) say so with this solver. */
 const ordo_solver_ops cvc5_ops = {
     .caps = ORDO_SMT_CAP_INTERPOLATION | ORDO_SMT_CAP_QE | ORDO_SMT_CAP_QUANTIFIERS |
             ORDO_SMT_CAP_UNSAT_CORES,
@@ -307,6 +312,8 @@ const ordo_solver_ops cvc5_ops = {
     .prop_consequence = NULL,
     .interpolant = cvc5_interpolant,
     .eliminate = cvc5_eliminate,
+    .rel_app = NULL, /* no Horn solving (caps) */
+    .term_app = NULL,
 };
 
 static std::string library_version()

@@ -60,6 +60,8 @@ static bool in_smt_core(const ordo_smt_config *cfg)
 
 static Z3_solver make_solver(Z3_context ctx, const ordo_smt_config *cfg)
 {
+    if (cfg->horn)
+        return z3_horn_solver(ctx);
     if (in_smt_core(cfg))
         return Z3_mk_simple_solver(ctx);
     if (cfg->logic)
@@ -89,6 +91,8 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
      * models, 24 s with it, 11 s without). A global parameter: no solver
      * or context parameter reaches the SMT core's model construction. */
     Z3_global_param_set("model.compact", "false");
+    if (cfg->horn)
+        z3_horn_params();
     Z3_config zc = Z3_mk_config();
     Z3_set_param_value(zc, "model", "true");
     s->ctx = Z3_mk_context(zc);
@@ -120,7 +124,7 @@ static ordo_smt *z3_create(const ordo_smt_config *cfg)
      * Those passes grow faster than linearly with clauses over shared
      * Boolean constants: 8 s of a 9.6 s first check with the 336k finder
      * clauses of barrier_2t. */
-    if (in_smt_core(cfg))
+    if (in_smt_core(cfg) && !cfg->horn)
         Z3_solver_check(s->ctx, s->solver);
     if (Z3_get_error_code(s->ctx) != Z3_OK) { /* a parameter Z3 does not know */
         z3_destroy(&s->base);
@@ -306,7 +310,8 @@ static void z3_interrupt(ordo_smt *base)
 
 static const ordo_solver_ops z3_ops = {
     .caps = ORDO_SMT_CAP_USER_PROPAGATOR | ORDO_SMT_CAP_INTERPOLATION | ORDO_SMT_CAP_QE |
-            ORDO_SMT_CAP_QUANTIFIERS | ORDO_SMT_CAP_UNSAT_CORES | ORDO_SMT_CAP_INTERRUPT,
+            ORDO_SMT_CAP_QUANTIFIERS | ORDO_SMT_CAP_UNSAT_CORES | ORDO_SMT_CAP_INTERRUPT |
+            ORDO_SMT_CAP_HORN,
     .create = z3_create,
     .destroy = z3_destroy,
     .error = z3_error,
@@ -340,6 +345,8 @@ static const ordo_solver_ops z3_ops = {
     .prop_consequence = z3_prop_consequence,
     .interpolant = z3_interpolant,
     .eliminate = z3_eliminate,
+    .rel_app = z3_rel_app,
+    .term_app = z3_term_app,
 };
 
 static const ordo_option_desc no_options[] = { { .name = NULL } };

@@ -83,5 +83,11 @@ void z3_prop_consequence(ordo_smt_prop_cb *cb, unsigned n, const unsigned *ids,
 /* z3_qe.c */
 ordo_term z3_eliminate(ordo_smt *s, unsigned n, const ordo_term *vars, ordo_term body);
 ordo_term z3_interpolant(ordo_smt *s, ordo_term a, ordo_term b);
+/* z3_horn.c */
+void z3_horn_params(void); /* before the context of a config.horn instance */
+Z3_solver z3_horn_solver(Z3_context ctx);
+ordo_term z3_rel_app(ordo_smt *s, const char *name, unsigned n, const ordo_term *args);
+ordo_smt_op z3_term_app(ordo_smt *s, ordo_term t, unsigned cap, ordo_term *args,
+                        unsigned *n, unsigned *p1, unsigned *p2);
 
 #endif

@@ -15,6 +15,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/refine.h"
 #include "../support/smt_load.h"
@@ -314,6 +315,91 @@ static void a_spurious_path_tracks_the_core_variables(void **state)
     ordo_program_free(p);
 }
 
+/* Does e read variable var and nothing else? */
+static bool reads_only(const ordo_expr *e, unsigned var)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_VAR && e->var != var)
+        return false;
+    if (e->kind == ORDO_E_LOAD)
+        return false;
+    return reads_only(e->kid[0], var) && reads_only(e->kid[1], var) && reads_only(e->kid[2], var);
+}
+
+/* The spurious path x := 0; y := 7; assume x == 1 by sequence
+ * interpolation (Horn clauses): the interpolants read x and only x (y
+ * plays no part), each atom is a condition on x; EXPL then tracks exactly
+ * x and both domains prove the program in a second iteration. */
+static void a_sequence_interpolant_reads_the_relevant_variable(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = spurious(&x, &y);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_arg arg;
+    cg_arg_init(&arg);
+    cg_search_stats st = { 0 };
+    unsigned error;
+    assert_int_equal(cg_search(&mx.m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(&arg, error, &actions, &states, &n);
+    cg_itp itp;
+    assert_null(cg_itp_sequence(&itp, &z3, &mx.m, p, p, actions, states, n));
+    assert_int_equal(itp.n_vars, 1);
+    assert_int_equal(itp.vars[0], x);
+    assert_int_equal(itp.n_cells, 0);
+    assert_true(itp.n_atoms >= 1);
+    for (unsigned i = 0; i < itp.n_atoms; i++) {
+        assert_int_equal(itp.atoms[i]->type.kind, ORDO_TY_BOOL);
+        assert_true(reads_only(itp.atoms[i], x));
+    }
+    assert_int_equal(cg_refine_itp(&itp, &mx.prec, p, false), 1);
+    assert_true(mx.prec.vars[x]);
+    assert_false(mx.prec.vars[y]);
+    cg_itp_free(&itp);
+    free(actions);
+    free(states);
+    cg_arg_free(&arg);
+    close_model(&mx);
+    for (int pred = 0; pred < 2; pred++) {
+        cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .seq_itp = true };
+        cg_counters c = { 0 };
+        cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
+        assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+        assert_int_equal(c.iterations, 2);
+    }
+    ordo_program_free(p);
+}
+
+/* main: y := 7; assume x == 1; ERROR with x's initial value 5 never
+ * written: the interpolant after y := 7 must speak of x (its initial
+ * value is a place of the cut, as the abstraction sees it, not a
+ * constant of the formula), so EXPL tracks exactly x and proves it. */
+static void a_sequence_interpolant_keeps_initial_values(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("initial.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 5), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, assign(p, y, num(p, 7)), 1);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 1))), 2);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 3);
+    finish(p, m, l);
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .seq_itp = true };
+    cg_counters c = { 0 };
+    cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 1);
+    ordo_program_free(p);
+}
+
 /* main: havoc x; assume x > 3; assume x < 2; ERROR: EXPL cannot know x. */
 static void a_refinement_without_progress_is_unknown(void **state)
 {
@@ -372,8 +458,10 @@ static void step_once(cg_model *m, cg_state **s)
 }
 
 /* main: x := 1; y := x + 1 with the predicates x == 1 and y == 2: each
- * holds once its variable is written, one SMT check per predicate and
- * polarity needed (Cartesian abstraction). */
+ * holds once its variable is written (Cartesian abstraction). A predicate
+ * the step does not write keeps its value unchecked (the frame rule); the
+ * model of the feasibility check shows one polarity of each other one, so
+ * only the other polarity needs a check. */
 static void pred_transfer_is_cartesian(void **state)
 {
     (void)state;
@@ -398,11 +486,51 @@ static void pred_transfer_is_cartesian(void **state)
     step_once(&mx.m, &s);
     assert_int_equal(pred_value(s, 0), 1);
     assert_int_equal(pred_value(s, 1), 0);
-    /* feasibility, x == 1 (not x == 1: unsat), y == 2 (both polarities) */
-    assert_int_equal(mx.m.transfer_checks - checks, 4);
+    /* feasibility (its model has x == 1), not x == 1 (unsat); y == 2 is
+     * framed */
+    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    checks = mx.m.transfer_checks;
     step_once(&mx.m, &s);
     assert_int_equal(pred_value(s, 0), 1);
     assert_int_equal(pred_value(s, 1), 1);
+    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
+/* main: havoc x; z := 5; assume x == 1 with the predicate x == 1: the
+ * havoc makes it unknown (the feasibility check's model shows one value,
+ * one more check the other); z := 5 neither writes x nor constrains
+ * anything, so it stays unknown without a check; the assume, which
+ * writes nothing either, constrains: it is checked, and holds. */
+static void pred_frame_rule_skips_unwritten_predicates(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("frame.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), z = ordo_add_var(p, "z", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    const ordo_expr *x_is_1 = bin(p, ORDO_B_EQ, var(p, x), num(p, 1));
+    then(p, f, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 1);
+    then(p, f, &l, assign(p, z, num(p, 5)), 2);
+    then(p, f, &l, ordo_s_assume(p, x_is_1), 3);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, x_is_1);
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    assert_int_equal(pred_value(s, 0), 0);
+    const int value[3] = { -1, -1, 1 }, checks[3] = { 2, 0, 2 };
+    for (int i = 0; i < 3; i++) {
+        double before = mx.m.transfer_checks;
+        step_once(&mx.m, &s);
+        assert_int_equal(pred_value(s, 0), value[i]);
+        assert_int_equal(mx.m.transfer_checks - before, checks[i]);
+    }
     cg_state_free(s);
     ordo_smt_destroy(mx.m.smt);
     close_model(&mx);
@@ -464,8 +592,11 @@ int main(void)
         cmocka_unit_test(a_held_mutex_blocks),
         cmocka_unit_test(a_spurious_path_tracks_the_core_variables),
         cmocka_unit_test(a_refinement_without_progress_is_unknown),
+        cmocka_unit_test(a_sequence_interpolant_reads_the_relevant_variable),
+        cmocka_unit_test(a_sequence_interpolant_keeps_initial_values),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
+        cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
         cmocka_unit_test(allassumes_needs_no_refinement),

@@ -817,6 +817,114 @@ static void interpolants(void **state)
     ordo_smt_destroy(s);
 }
 
+/* ---- constrained Horn clauses -------------------------------------------- */
+
+/* A config.horn instance, or a skip where the solver does not offer Horn
+ * solving (which must then refuse to make one). */
+static ordo_smt *new_horn_solver(void)
+{
+    ordo_smt_config cfg = { .horn = true };
+    if (!(plugin.ops->caps & ORDO_SMT_CAP_HORN)) {
+        assert_null(ordo_smt_create(&plugin, &cfg));
+        skip();
+    }
+    return new_solver(&cfg);
+}
+
+/* forall vars. body => head (head NULL: false). */
+static void assert_clause(ordo_smt *s, unsigned n, ordo_term *vars, ordo_term body,
+                          ordo_term head)
+{
+    ordo_term clause = ordo_smt_app2(s, ORDO_OP_IMPLIES, body, head ? head : ordo_smt_bool(s, false));
+    ordo_smt_assert(s, n ? ordo_smt_quantifier(s, true, n, vars, clause) : clause);
+}
+
+/* The solution of the unary relation `name` at the integer v. */
+static int64_t solution_at(ordo_smt *s, const char *name, int64_t v)
+{
+    ordo_term arg = ordo_smt_int(s, v);
+    return value_of(s, ordo_smt_rel_app(s, name, 1, &arg));
+}
+
+/* The path x := 0; x := x + 1; assume x <= 0 as linear Horn clauses, one
+ * relation per cut point: x1 = 0 => P1(x1); P1(x1) /\ x2 = x1 + 1 =>
+ * P2(x2); P2(x2) /\ x2 <= 0 => false. A solution is a sequence
+ * interpolant; every solution has P1(0), P2(1), and neither P1(-1) nor
+ * P2(0) (they would reach the error). */
+static void horn_path_has_a_sequence_interpolant(void **state)
+{
+    (void)state;
+    ordo_smt *s = new_horn_solver();
+    ordo_term x1 = int_var(s, "x1"), x2 = int_var(s, "x2"), both[2] = { x1, x2 };
+    ordo_term zero = ordo_smt_int(s, 0);
+    assert_clause(s, 1, &x1, ordo_smt_app2(s, ORDO_OP_EQ, x1, zero), ordo_smt_rel_app(s, "P1", 1, &x1));
+    ordo_term step[2] = { ordo_smt_rel_app(s, "P1", 1, &x1),
+                          ordo_smt_app2(s, ORDO_OP_EQ, x2,
+                                        ordo_smt_app2(s, ORDO_OP_ADD, x1, ordo_smt_int(s, 1))) };
+    assert_clause(s, 2, both, ordo_smt_app(s, ORDO_OP_AND, 2, step), ordo_smt_rel_app(s, "P2", 1, &x2));
+    ordo_term error[2] = { ordo_smt_rel_app(s, "P2", 1, &x2), ordo_smt_app2(s, ORDO_OP_LE, x2, zero) };
+    assert_clause(s, 1, &x2, ordo_smt_app(s, ORDO_OP_AND, 2, error), NULL);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_SAT);
+    assert_int_equal(solution_at(s, "P1", 0), 1);
+    assert_int_equal(solution_at(s, "P1", -1), 0);
+    assert_int_equal(solution_at(s, "P2", 1), 1);
+    assert_int_equal(solution_at(s, "P2", 0), 0);
+    /* the solution as a formula over a constant: it reads x1 only */
+    ordo_term at_x1 = ordo_smt_eval(s, ordo_smt_rel_app(s, "P1", 1, &x1), false);
+    assert_non_null(at_x1);
+    char *text = ordo_smt_to_string(s, at_x1);
+    print_message("P1(x1) = %s\n", text);
+    assert_non_null(strstr(text, "x1"));
+    assert_null(strstr(text, "x2"));
+    free(text);
+    assert_null(ordo_smt_error(s));
+    ordo_smt_destroy(s);
+}
+
+/* A reachable error: the clauses have no solution. */
+static void horn_feasible_path_is_unsat(void **state)
+{
+    (void)state;
+    ordo_smt *s = new_horn_solver();
+    ordo_term x = int_var(s, "x");
+    assert_clause(s, 1, &x, ordo_smt_app2(s, ORDO_OP_EQ, x, ordo_smt_int(s, 3)),
+                  ordo_smt_rel_app(s, "P", 1, &x));
+    ordo_term error[2] = { ordo_smt_rel_app(s, "P", 1, &x),
+                           ordo_smt_app2(s, ORDO_OP_GT, x, ordo_smt_int(s, 2)) };
+    assert_clause(s, 1, &x, ordo_smt_app(s, ORDO_OP_AND, 2, error), NULL);
+    assert_int_equal(ordo_smt_check(s), ORDO_SMT_UNSAT);
+    ordo_smt_destroy(s);
+}
+
+/* term_app reads back what app made: operation, arguments (the same
+ * handles), indices; constants and values are no application. */
+static void horn_terms_read_back(void **state)
+{
+    (void)state;
+    ordo_smt *s = new_horn_solver();
+    ordo_term x = ordo_smt_var(s, "x", ordo_smt_bv_sort(s, 8)), args[3];
+    unsigned n, p1, p2;
+    ordo_term sum = ordo_smt_app2(s, ORDO_OP_BVADD, x, ordo_smt_bv(s, 1, 8));
+    assert_int_equal(ordo_smt_term_app(s, sum, 3, args, &n, &p1, &p2), ORDO_OP_BVADD);
+    assert_int_equal(n, 2);
+    assert_ptr_equal(args[0], x);
+    int64_t v;
+    assert_true(ordo_smt_to_int64(s, args[1], &v));
+    assert_int_equal(v, 1);
+    ordo_term low = ordo_smt_app_indexed(s, ORDO_OP_EXTRACT, x, 3, 0);
+    assert_int_equal(ordo_smt_term_app(s, low, 3, args, &n, &p1, &p2), ORDO_OP_EXTRACT);
+    assert_int_equal(n, 1);
+    assert_int_equal(p1, 3);
+    assert_int_equal(p2, 0);
+    ordo_term cmp = ordo_smt_app2(s, ORDO_OP_BVSLE, x, sum);
+    assert_int_equal(ordo_smt_term_app(s, cmp, 3, args, &n, &p1, &p2), ORDO_OP_BVSLE);
+    assert_ptr_equal(args[1], sum);
+    assert_int_equal(ordo_smt_term_app(s, x, 3, args, &n, &p1, &p2), ORDO_OP__COUNT);
+    assert_int_equal(ordo_smt_term_app(s, ordo_smt_bv(s, 7, 8), 3, args, &n, &p1, &p2),
+                     ORDO_OP__COUNT);
+    ordo_smt_destroy(s);
+}
+
 /* ---- user propagator: acyclicity of a graph of Boolean edge variables ---- */
 
 #define NODES 4
@@ -1120,6 +1228,9 @@ static const struct CMUnitTest conformance[] = {
     cmocka_unit_test(quantifiers),
     cmocka_unit_test(quantifier_elimination),
     cmocka_unit_test(interpolants),
+    cmocka_unit_test(horn_path_has_a_sequence_interpolant),
+    cmocka_unit_test(horn_feasible_path_is_unsat),
+    cmocka_unit_test(horn_terms_read_back),
     cmocka_unit_test(user_propagator_acyclicity),
     cmocka_unit_test(user_propagator_consequences),
     cmocka_unit_test(user_propagator_free_search),

@@ -24,7 +24,7 @@ extern "C" {
 #endif
 
 /* Bump on any incompatible change of the structures below or of smt.h. */
-#define ORDO_ABI_VERSION 1
+#define ORDO_ABI_VERSION 2
 
 typedef enum { ORDO_PLUGIN_ENGINE = 1, ORDO_PLUGIN_SOLVER = 2 } ordo_plugin_kind;
 

@@ -38,6 +38,8 @@ enum {
     ORDO_SMT_CAP_USER_PROPAGATOR = 1u << 0,
     ORDO_SMT_CAP_INTERPOLATION   = 1u << 1,
     ORDO_SMT_CAP_QE              = 1u << 2,
+    /* config.horn instances decide constrained Horn clauses, rel_app and
+     * term_app exist (see ordo_smt_config.horn). */
     ORDO_SMT_CAP_HORN            = 1u << 3,
     ORDO_SMT_CAP_QUANTIFIERS     = 1u << 4,
     ORDO_SMT_CAP_UNSAT_CORES     = 1u << 5,
@@ -115,6 +117,18 @@ typedef struct {
      * without relevancy filtering ignore it. */
     bool no_relevancy;
     uint64_t random_seed;
+    /* The instance decides systems of constrained Horn clauses
+     * (CAP_HORN; then not incremental, no assumptions, no push/pop):
+     * assert closed clauses "forall vars. body => head" (quantifier(); a
+     * clause without variables is the implication itself), head an
+     * application of a relation (rel_app) or false. check() gives SAT
+     * when the clauses have a solution (relations interpreted so that
+     * every clause holds: for a program's paths, a safety proof), UNSAT
+     * when none exists; after SAT, model_eval(rel_app(R, args)) is R's
+     * solution at args, a quantifier-free formula over args. For the
+     * clauses of one path (linear, one relation per cut point), the
+     * solutions are a sequence interpolant of the path. */
+    bool horn;
 } ordo_smt_config;
 
 /* The table a solver plugin provides. Every entry is mandatory except those
@@ -195,6 +209,21 @@ typedef struct ordo_solver_ops {
      * (vars: constants made by var()); NULL when the back end cannot
      * eliminate them (the instance stays usable). */
     ordo_term (*eliminate)(ordo_smt *s, unsigned n, const ordo_term *vars, ordo_term body);
+    /* CAP_HORN: the relation `name` (an uninterpreted Bool function of
+     * its arguments' sorts: the same name and sorts give the same
+     * relation) applied to args (n >= 1). */
+    ordo_term (*rel_app)(ordo_smt *s, const char *name, unsigned n, const ordo_term *args);
+    /* CAP_HORN (reading a solution back): the operation t applies, with
+     * its arguments (*n of them, the first cap written to args) and
+     * indices (EXTRACT: *p1 high, *p2 low; ZEXT, SEXT: *p1 bits added;
+     * INT2BV: *p1 width). An n-ary operation may come with any number of
+     * arguments; an operation of the back end's own reads as its
+     * meaning in these where it has one (z3's bit2bool: EQ of an EXTRACT
+     * and 1). ORDO_OP__COUNT when t is no application of an
+     * ordo_smt_op: a value (term_to_int64 reads it), a constant of var()
+     * (the same handle), or something else. */
+    ordo_smt_op (*term_app)(ordo_smt *s, ordo_term t, unsigned cap, ordo_term *args,
+                            unsigned *n, unsigned *p1, unsigned *p2);
 } ordo_solver_ops;
 
 /* Every instance starts with this header (plugins embed it first). */
@@ -314,6 +343,13 @@ static inline void ordo_smt_prop_consequence(ordo_smt *s, ordo_smt_prop_cb *cb, 
 { s->ops->prop_consequence(cb, n, ids, consequence); }
 static inline ordo_term ordo_smt_interpolant(ordo_smt *s, ordo_term a, ordo_term b)
 { return s->ops->interpolant(s, a, b); }
+static inline ordo_term ordo_smt_rel_app(ordo_smt *s, const char *name, unsigned n,
+                                         const ordo_term *args)
+{ return s->ops->rel_app(s, name, n, args); }
+static inline ordo_smt_op ordo_smt_term_app(ordo_smt *s, ordo_term t, unsigned cap,
+                                            ordo_term *args, unsigned *n, unsigned *p1,
+                                            unsigned *p2)
+{ return s->ops->term_app(s, t, cap, args, n, p1, p2); }
 static inline ordo_term ordo_smt_eliminate(ordo_smt *s, unsigned n, const ordo_term *vars,
                                            ordo_term body)
 { return s->ops->eliminate(s, n, vars, body); }
