@@ -61,6 +61,21 @@ static bool parse_long(const char *s, long *out)
     return true;
 }
 
+/* An allowed enum value "NAME:" stands for NAME: followed by any text
+ * (e.g. cegar's --initprec file:PATH). */
+static bool is_prefix_value(const char *allowed)
+{
+    size_t n = strlen(allowed);
+    return n > 0 && allowed[n - 1] == ':';
+}
+
+static bool enum_admits(const char *allowed, const char *value)
+{
+    if (is_prefix_value(allowed))
+        return !strncmp(allowed, value, strlen(allowed)) && value[strlen(allowed)] != '\0';
+    return !strcmp(allowed, value);
+}
+
 char *ordo_option_allowed_text(const ordo_option_desc *d)
 {
     switch (d->type) {
@@ -73,12 +88,14 @@ char *ordo_option_allowed_text(const ordo_option_desc *d)
     case ORDO_OPT_ENUM: {
         size_t len = 1;
         for (const char *const *a = d->allowed; a && *a; a++)
-            len += strlen(*a) + 2;
+            len += strlen(*a) + 5;
         char *s = xcalloc(1, len);
         for (const char *const *a = d->allowed; a && *a; a++) {
             if (a != d->allowed)
                 strcat(s, ", ");
             strcat(s, *a);
+            if (is_prefix_value(*a))
+                strcat(s, "...");
         }
         return s;
     }
@@ -98,7 +115,7 @@ static bool value_is_valid(const ordo_option_desc *d, const char *value)
         return parse_long(value, &v) && (d->min > d->max || (v >= d->min && v <= d->max));
     case ORDO_OPT_ENUM:
         for (const char *const *a = d->allowed; a && *a; a++)
-            if (!strcmp(*a, value))
+            if (enum_admits(*a, value))
                 return true;
         return false;
     case ORDO_OPT_STRING:

@@ -13,6 +13,7 @@
 static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
 static const char *const refinements[] = { "unsat-core", "seq-itp", NULL };
+static const char *const initprecs[] = { "empty", "allassumes", "file:", NULL };
 static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
 static const char *const cois[] = { "none", "scoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
@@ -29,7 +30,7 @@ static const ordo_option_desc options[] = {
       "its conditions' atoms and their weakest preconditions; seq-itp: a sequence "
       "interpolant (Horn clauses, z3's Spacer), EXPL tracks its places, PRED adds its atoms "
       "(bin-itp: not yet)" },
-    { "initprec", ORDO_OPT_STRING, "empty", NULL, 0, -1,
+    { "initprec", ORDO_OPT_ENUM, "empty", initprecs, 0, -1,
       "initial precision: empty, allassumes (every guard's atoms as predicates; EXPL: "
       "the places they read) or file:PATH (predicates in C over the globals, one a line)" },
     { "por", ORDO_OPT_ENUM, "nopor", pors, 0, -1,
@@ -67,7 +68,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .bfs = ordo_opt_is(opt, "search", "bfs"),
         .scoi = ordo_opt_is(opt, "coi", "scoi"),
         .pred = ordo_opt_is(opt, "domain", "pred"),
-        .allassumes = strcmp(ordo_opt_str(opt, "initprec"), "allassumes") == 0,
+        .allassumes = ordo_opt_is(opt, "initprec", "allassumes"),
         .por = ordo_opt_is(opt, "por", "spor")     ? CG_SPOR
                : ordo_opt_is(opt, "por", "aaspor") ? CG_AASPOR
                                                    : CG_NOPOR,
@@ -76,11 +77,6 @@ static ordo_engine_result run(const ordo_engine_input *in)
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)
         cfg.initprec_file = initprec + 5;
-    else if (!cfg.allassumes && strcmp(initprec, "empty") != 0)
-        return (ordo_engine_result){
-            .verdict = ORDO_VERDICT_ERROR, .bound = -1, .owns_reason = true,
-            .reason = xasprintf("cegar: bad value '%s' for option 'initprec' (allowed: empty, "
-                                "allassumes, file:PATH)", initprec) };
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(in->program, &cfg, in->solvers, in->deadline, &c);
     record(in->stats, &c);

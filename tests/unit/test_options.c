@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -99,6 +100,30 @@ static void type_names(void **state)
     free(t);
 }
 
+/* An allowed "file:" admits file:PATH, never "file:" alone or another
+ * prefix, and is shown as "file:...". */
+static void enum_prefix_admits_a_named_value(void **state)
+{
+    (void)state;
+    static const char *const precs[] = { "empty", "file:", NULL };
+    static const ordo_option_desc d[] = {
+        { "prec", ORDO_OPT_ENUM, "empty", precs, 0, -1, "a precision" },
+        { NULL, 0, NULL, NULL, 0, 0, NULL },
+    };
+    ordo_options *o = ordo_options_new(d);
+    char *err = NULL;
+    assert_true(ordo_options_set(o, "engine t", "prec", "file:a.prec", &err));
+    assert_string_equal(ordo_opt_str(o, "prec"), "file:a.prec");
+    const char *msg = "bad value '%s' for option 'prec' of engine t (allowed: empty, file:...)";
+    const char *bad[] = { "file:", "file", "files:x", "xfile:a" };
+    for (unsigned i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char want[128];
+        snprintf(want, sizeof want, msg, bad[i]);
+        expect_error(o, "prec", bad[i], want);
+    }
+    ordo_options_free(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -107,6 +132,7 @@ int main(void)
         cmocka_unit_test(bad_values_name_the_allowed_ones),
         cmocka_unit_test(no_options_at_all),
         cmocka_unit_test(type_names),
+        cmocka_unit_test(enum_prefix_admits_a_named_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,7 +31,7 @@ typedef enum { ORDO_PLUGIN_ENGINE = 1, ORDO_PLUGIN_SOLVER = 2 } ordo_plugin_kind
 typedef enum {
     ORDO_OPT_BOOL,   /* "true" / "false" */
     ORDO_OPT_INT,    /* decimal integer, optionally bounded by min/max */
-    ORDO_OPT_ENUM,   /* one of `allowed` */
+    ORDO_OPT_ENUM,   /* one of `allowed`; an allowed "NAME:" admits NAME:anything */
     ORDO_OPT_STRING, /* anything */
 } ordo_option_type;
 
