@@ -29,7 +29,14 @@
     X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
     X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
     X(solver_s, "solver.time_s", "s",                                                      \
-      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)")
+      "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)") \
+    X(coi_simplified_ratio, "coi.simplified_ratio", "ratio",                               \
+      "DCOI: statements made havoc or no-op among those the abstractor evaluated")        \
+    X(coi_havoc, "coi.havoc", "count", "DCOI: unobserved assignments made havoc")          \
+    X(coi_nop, "coi.nop", "count", "DCOI: unobserved assignments made no-ops")             \
+    X(coi_time_s, "coi.time_s", "s", "DCOI: CPU time of its decisions and its graph")      \
+    X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")       \
+    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */
@@ -45,6 +52,7 @@ typedef struct {
     unsigned maxenum;
     bool bfs;
     bool scoi;        /* analyse the program after the static cone of influence */
+    bool dcoi;        /* dynamic cone of influence (coi.h) */
     bool pred;        /* the predicate domain (else explicit values) */
     bool allassumes;  /* --initprec allassumes (initprec.h) */
 } cg_config;

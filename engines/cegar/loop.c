@@ -7,6 +7,7 @@
 
 #include "cegar.h"
 #include "cex.h"
+#include "coi.h"
 #include "initprec.h"
 #include "refine.h"
 #include "sync_prec.h"
@@ -21,6 +22,7 @@ typedef struct {
     ordo_program *shown;           /* inlined and large-block encoded */
     ordo_program *analysed;        /* shown, after SCOI when asked */
     cg_prec prec;
+    cg_coi *coi;                   /* --coi dcoi, else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -128,6 +130,10 @@ static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
+    if (g->coi) {
+        cg_coi_set_precision(g->coi, &g->prec);
+        m.coi = g->coi;
+    }
     if (g->cfg->pred && !(m.smt = ordo_smt_create(g->solvers, NULL))) {
         cg_model_free(&m);
         *done = true;
@@ -164,6 +170,20 @@ static cg_outcome iterate(cegar *g, bool *done)
     return o;
 }
 
+/* DCOI's statistics (coi.h); the ratio per task, as the thesis averages it. */
+static void coi_counters(const cg_coi *coi, cg_counters *c)
+{
+    if (!coi)
+        return;
+    const cg_coi_stats *s = cg_coi_stats_of(coi);
+    c->coi_simplified_ratio = s->evaluated > 0 ? (s->havoc + s->nop) / s->evaluated : 0;
+    c->coi_havoc = s->havoc;
+    c->coi_nop = s->nop;
+    c->coi_time_s = s->time_s;
+    c->coi_dfg_edges = cg_coi_dfg(coi)->n_edges;
+    c->coi_dfg_s = s->dfg_s;
+}
+
 cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                      const ordo_solver_factory *solvers, const ordo_deadline *d,
                      cg_counters *c)
@@ -176,6 +196,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else if (!solvers) {
         o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: no solver plugin"));
     } else {
+        if (cfg->dcoi)
+            g.coi = cg_coi_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_mutex_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -190,6 +212,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         }
         c->precision_size = cg_prec_size(&g.prec);
         cg_prec_free(&g.prec);
+        coi_counters(g.coi, c);
+        cg_coi_free(g.coi);
     }
     if (g.analysed != g.shown)
         ordo_program_free(g.analysed);

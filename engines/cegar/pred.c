@@ -185,7 +185,7 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     ordo_term *assumed = xmalloc((s->n_vals + 2) * sizeof *assumed);
     unsigned n = facts(m, &pf, s, assumed);
     unsigned first_label = pf.n_labels;
-    cg_path_edge(&pf, &succ->action, s);
+    cg_path_stmt(&pf, &succ->action, s, succ->stmt);
     bool feasible = true;
     if (pf.error) {
         forget_preds(succ->state);
