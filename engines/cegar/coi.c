@@ -11,10 +11,6 @@
 
 #include "coi.h"
 
-/* who[node]: which threads may still take the action. */
-#define NOBODY UINT32_MAX
-#define MANY (UINT32_MAX - 1)
-
 typedef struct {
     unsigned thread, edge;
     const ordo_stmt *stmt;
@@ -33,15 +29,8 @@ struct cg_coi {
     const ordo_program *p;
     cg_dfg g;
     cg_tracked tracked;
-    unsigned char *edge_kinds;   /* per graph edge: the kinds vars(Π) keeps */
+    cg_observation o;
     cg_simplifier *simplifier;
-    /* per state (scratch) */
-    uint32_t *who;
-    bool *observed;
-    unsigned *work;
-    bool *creatable;             /* per procedure */
-    cg_place *kept;
-    unsigned cap_kept;
     /* the cache of the current precision version */
     entry *slots;
     unsigned n_slots, n_used;
@@ -55,11 +44,7 @@ cg_coi *cg_coi_new(const ordo_program *p)
     c->p = p;
     cg_dfg_build(&c->g, p);
     c->simplifier = cg_simplifier_new(c->g.n_nodes);
-    c->edge_kinds = xcalloc(c->g.n_edges + 1, 1);
-    c->who = xcalloc(c->g.n_nodes + 1, sizeof *c->who);
-    c->observed = xcalloc(c->g.n_nodes + 1, sizeof *c->observed);
-    c->work = xcalloc(c->g.n_nodes + 1, sizeof *c->work);
-    c->creatable = xcalloc(p->n_procs + 1, sizeof *c->creatable);
+    cg_observation_init(&c->o, p, &c->g);
     c->stats.dfg_s = ordo_process_cputime_s() - t0;
     c->stats.time_s = c->stats.dfg_s;
     return c;
@@ -84,12 +69,7 @@ void cg_coi_free(cg_coi *c)
     cg_simplifier_free(c->simplifier);
     cg_tracked_free(&c->tracked);
     cg_dfg_free(&c->g);
-    free(c->edge_kinds);
-    free(c->who);
-    free(c->observed);
-    free(c->work);
-    free(c->creatable);
-    free(c->kept);
+    cg_observation_free(&c->o);
     free(c);
 }
 
@@ -99,8 +79,7 @@ void cg_coi_set_precision(cg_coi *c, const cg_prec *prec)
     clear_cache(c);
     cg_tracked_free(&c->tracked);
     cg_tracked_of(&c->tracked, prec);
-    for (unsigned e = 0; e < c->g.n_edges; e++)
-        c->edge_kinds[e] = cg_dfg_tracked_kinds(&c->g, e, &c->tracked);
+    cg_observation_track(&c->o, &c->tracked);
     c->stats.time_s += ordo_process_cputime_s() - t0;
 }
 
@@ -112,122 +91,6 @@ const cg_coi_stats *cg_coi_stats_of(const cg_coi *c)
 const cg_dfg *cg_coi_dfg(const cg_coi *c)
 {
     return &c->g;
-}
-
-/* ---- the state's enabled part of the graph (Definitions 13-14) ----------- */
-
-static void mark(uint32_t *who, unsigned node, uint32_t thread)
-{
-    if (who[node] == NOBODY)
-        who[node] = thread;
-    else if (who[node] != thread)
-        who[node] = MANY;
-}
-
-static const ordo_stmt *stmt_of(const cg_coi *c, unsigned node)
-{
-    unsigned proc = c->g.node_proc[node];
-    return c->p->procs[proc].edges[node - c->g.node_base[proc]].stmt;
-}
-
-/* A procedure that may still be started runs every action, perhaps in
- * several threads; so may the procedures it starts. */
-static void mark_creatable(cg_coi *c, unsigned proc)
-{
-    if (c->creatable[proc])
-        return;
-    c->creatable[proc] = true;
-    unsigned first = c->g.node_base[proc];
-    for (unsigned e = 0; e < c->p->procs[proc].n_edges; e++) {
-        c->who[first + e] = MANY;
-        const ordo_stmt *st = stmt_of(c, first + e);
-        if (st->kind == ORDO_S_THREAD_START)
-            mark_creatable(c, st->proc);
-    }
-}
-
-/* who[]: the threads that may still take each action, from CFA
- * reachability of every live thread's location and of every procedure a
- * reachable creation site starts. */
-static void who_may_act(cg_coi *c, const cg_state *s)
-{
-    for (unsigned n = 0; n < c->g.n_nodes; n++)
-        c->who[n] = NOBODY;
-    memset(c->creatable, 0, c->p->n_procs * sizeof *c->creatable);
-    for (unsigned t = 0; t < s->n_threads; t++) {
-        const cg_thread *th = &s->threads[t];
-        if (th->done)
-            continue;
-        unsigned first = c->g.node_base[th->proc];
-        for (unsigned e = 0; e < c->p->procs[th->proc].n_edges; e++)
-            if (cg_reach_edge(&c->g.reach, th->proc, th->loc, e))
-                mark(c->who, first + e, t);
-    }
-    for (unsigned n = 0; n < c->g.n_nodes; n++) {
-        const ordo_stmt *st = stmt_of(c, n);
-        if (c->who[n] != NOBODY && st->kind == ORDO_S_THREAD_START)
-            mark_creatable(c, st->proc);
-    }
-}
-
-/* Can two different threads take a and b? */
-static bool distinct(uint32_t a, uint32_t b)
-{
-    return a != NOBODY && b != NOBODY && (a == MANY || b == MANY || a != b);
-}
-
-/* observed[]: the actions from which a path of enabled edges leads to a
- * real observer some thread may still take (backwards from the
- * observers). */
-static void observed_actions(cg_coi *c)
-{
-    const cg_dfg *g = &c->g;
-    unsigned n_work = 0;
-    for (unsigned n = 0; n < g->n_nodes; n++) {
-        c->observed[n] = g->places[n].observer && c->who[n] != NOBODY;
-        if (c->observed[n])
-            c->work[n_work++] = n;
-    }
-    while (n_work) {
-        unsigned y = c->work[--n_work];
-        for (unsigned i = g->in_start[y]; i < g->in_start[y + 1]; i++) {
-            unsigned e = g->in_edge[i], x = g->edges[e].src;
-            unsigned char k = c->edge_kinds[e];
-            if (c->observed[x] || c->who[x] == NOBODY)
-                continue;
-            if ((k & CG_DFG_DIRECT) || ((k & CG_DFG_INDIRECT) && distinct(c->who[x], c->who[y]))) {
-                c->observed[x] = true;
-                c->work[n_work++] = x;
-            }
-        }
-    }
-}
-
-static void keep_place(cg_coi *c, unsigned *n, cg_place pl)
-{
-    XGROW(c->kept, *n, c->cap_kept);
-    c->kept[(*n)++] = pl;
-}
-
-/* The places of α (thread t's node a) that an observed action reads
- * through an edge enabled after α. */
-static unsigned kept_places(cg_coi *c, unsigned a, unsigned t)
-{
-    const cg_dfg *g = &c->g;
-    unsigned n = 0;
-    for (unsigned e = g->out_start[a]; e < g->out_start[a + 1]; e++) {
-        unsigned dst = g->edges[e].dst;
-        if (!c->observed[dst] || !c->edge_kinds[e])
-            continue;
-        bool other = distinct(t, c->who[dst]);
-        for (unsigned i = g->edges[e].first_label; i < g->edges[e].first_label + g->edges[e].n_labels; i++) {
-            const cg_dfg_label *l = &g->labels[i];
-            if (cg_tracked_has(&c->tracked, l->place) &&
-                ((l->kinds & CG_DFG_DIRECT) || ((l->kinds & CG_DFG_INDIRECT) && other)))
-                keep_place(c, &n, l->place);
-        }
-    }
-    return n;
 }
 
 static unsigned leaves(const ordo_stmt *st)
@@ -246,12 +109,12 @@ static decision decide(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
     unsigned proc = s->threads[t].proc, a = cg_dfg_node(&c->g, proc, edge);
     const ordo_stmt *st = c->p->procs[proc].edges[edge].stmt;
     decision d = { .thread = t, .edge = edge, .stmt = st };
-    if (c->g.overflow || c->g.places[a].observer) {
+    if (c->g.too_big || c->g.places[a].observer) {
         d.n_stmts = leaves(st);
         return d;
     }
-    unsigned n = kept_places(c, a, t);
-    d.stmt = cg_simplify(c->simplifier, c->p, a, st, c->kept, n, &c->tracked, &d.n_stmts,
+    unsigned n = cg_observation_kept(&c->o, a, t);
+    d.stmt = cg_simplify(c->simplifier, c->p, a, st, c->o.kept, n, &c->tracked, &d.n_stmts,
                          &d.havoc, &d.nop);
     return d;
 }
@@ -306,8 +169,7 @@ static void grow(cg_coi *c)
 /* The decisions for every outgoing action of s's control part. */
 static void fill(cg_coi *c, const cg_state *s, entry *x)
 {
-    who_may_act(c, s);
-    observed_actions(c);
+    cg_observation_of(&c->o, s);
     unsigned cap = 0;
     for (unsigned t = 0; t < s->n_threads; t++) {
         const cg_thread *th = &s->threads[t];
@@ -343,8 +205,14 @@ static entry *lookup(cg_coi *c, const cg_state *s)
 const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
 {
     double t0 = ordo_process_cputime_s();
-    entry *x = lookup(c, s);
     const ordo_stmt *st = c->p->procs[s->threads[t].proc].edges[edge].stmt;
+    if (c->stats.time_s > 0.5 && c->stats.time_s > CG_COI_MAX_SHARE * t0)
+        c->stats.gave_up = true;
+    if (c->stats.gave_up) {
+        c->stats.evaluated += leaves(st);
+        return st;
+    }
+    entry *x = lookup(c, s);
     for (unsigned i = 0; i < x->n_actions; i++) {
         const decision *d = &x->actions[i];
         if (d->thread != t || d->edge != edge)

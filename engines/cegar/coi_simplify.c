@@ -150,6 +150,22 @@ static void count(const ordo_stmt **list, unsigned n, const char *mask, unsigned
     }
 }
 
+static bool no_effect(const ordo_stmt *st)
+{
+    if (st->kind == ORDO_S_SEQ) {
+        for (unsigned i = 0; i < st->n_stmts; i++)
+            if (!no_effect(st->stmts[i]))
+                return false;
+        return true;
+    }
+    return st->kind == ORDO_S_SKIP || st->kind == ORDO_S_RETURN;
+}
+
+bool cg_coi_is_nop(const ordo_stmt *evaluated, const ordo_stmt *original)
+{
+    return evaluated != original && no_effect(evaluated);
+}
+
 const ordo_stmt *cg_simplify(cg_simplifier *s, const ordo_program *p, unsigned node,
                              const ordo_stmt *st, const cg_place *kept, unsigned n_kept,
                              const cg_tracked *t, unsigned *n_stmts, unsigned *havoc,

@@ -8,13 +8,7 @@
 
 #include "dfg.h"
 
-/* Places by dense id: the variables, the constant cells, any cell. */
-typedef struct {
-    unsigned n_vars, n_cells;
-    uint64_t *cells;          /* sorted addresses */
-} place_ids;
-
-static unsigned place_id(const place_ids *ids, cg_place pl)
+static unsigned place_id(const cg_place_ids *ids, cg_place pl)
 {
     if (pl.kind == CG_PLACE_VAR)
         return (unsigned)pl.id;
@@ -24,7 +18,7 @@ static unsigned place_id(const place_ids *ids, cg_place pl)
     return ids->n_vars + (unsigned)(hit - ids->cells);
 }
 
-static cg_place id_place(const place_ids *ids, unsigned id)
+static cg_place id_place(const cg_place_ids *ids, unsigned id)
 {
     if (id < ids->n_vars)
         return (cg_place){ .kind = CG_PLACE_VAR, .id = id };
@@ -33,7 +27,7 @@ static cg_place id_place(const place_ids *ids, unsigned id)
     return (cg_place){ .kind = CG_PLACE_ANY_CELL };
 }
 
-static void collect_cells(place_ids *ids, const cg_dfg *g)
+static void collect_cells(cg_place_ids *ids, const cg_dfg *g)
 {
     unsigned cap = 0;
     for (unsigned n = 0; n < g->n_nodes; n++) {
@@ -55,15 +49,7 @@ static void collect_cells(place_ids *ids, const cg_dfg *g)
     ids->n_cells = j;
 }
 
-/* The writers (with their cross flag) and readers of each place. */
-typedef struct {
-    unsigned n;
-    unsigned *w_start, *r_start;   /* CSR by place id */
-    unsigned *w_node, *r_node;
-    bool *w_cross;
-} access_lists;
-
-static void build_lists(access_lists *l, const cg_dfg *g, const place_ids *ids)
+static void build_lists(cg_access_lists *l, cg_dfg *g, const cg_place_ids *ids)
 {
     l->n = ids->n_vars + ids->n_cells + 1;
     l->w_start = xcalloc(l->n + 2, sizeof *l->w_start);
@@ -83,18 +69,23 @@ static void build_lists(access_lists *l, const cg_dfg *g, const place_ids *ids)
     l->w_cross = xcalloc(l->w_start[l->n + 1] + 1, sizeof *l->w_cross);
     l->r_node = xcalloc(l->r_start[l->n + 1] + 1, sizeof *l->r_node);
     for (unsigned n = 0; n < g->n_nodes; n++) {
-        const cg_action_places *a = &g->places[n];
+        cg_action_places *a = &g->places[n];
+        a->write_id = xcalloc(a->n_writes + 1, sizeof *a->write_id);
+        a->read_id = xcalloc(a->n_reads + 1, sizeof *a->read_id);
         for (unsigned k = 0; k < a->n_writes; k++) {
-            unsigned at = l->w_start[place_id(ids, a->writes[k]) + 1]++;
+            a->write_id[k] = place_id(ids, a->writes[k]);
+            unsigned at = l->w_start[a->write_id[k] + 1]++;
             l->w_node[at] = n;
             l->w_cross[at] = a->cross[k];
         }
-        for (unsigned k = 0; k < a->n_reads; k++)
-            l->r_node[l->r_start[place_id(ids, a->reads[k]) + 1]++] = n;
+        for (unsigned k = 0; k < a->n_reads; k++) {
+            a->read_id[k] = place_id(ids, a->reads[k]);
+            l->r_node[l->r_start[a->read_id[k] + 1]++] = n;
+        }
     }
 }
 
-static void free_lists(access_lists *l)
+static void free_lists(cg_access_lists *l)
 {
     free(l->w_start);
     free(l->r_start);
@@ -112,25 +103,24 @@ typedef struct {
 typedef struct {
     cg_dfg *g;
     const ordo_program *p;
-    const place_ids *ids;
+    const cg_place_ids *ids;
     pair *v;
     size_t n, cap;
 } pairs;
 
 /* Is a place seen by other threads (a global or a cell), or written into
  * another thread? Then its observations may be indirect. */
-static bool shared(const pairs *ps, unsigned place, bool cross)
+static void mark_shared(cg_dfg *g, const ordo_program *p)
 {
-    if (cross || place >= ps->ids->n_vars)
-        return true;
-    return ps->p->vars[place].is_global;
+    unsigned n = cg_dfg_any_cell(g) + 1;
+    g->shared = xcalloc(n + 1, sizeof *g->shared);
+    for (unsigned id = 0; id < n; id++)
+        g->shared[id] = id >= g->ids.n_vars || p->vars[id].is_global;
 }
 
 static void observe(pairs *ps, unsigned w, bool cross, unsigned r, unsigned place)
 {
-    if (ps->g->overflow)
-        return;
-    const cg_dfg *g = ps->g;
+    cg_dfg *g = ps->g;
     unsigned wp = g->node_proc[w], rp = g->node_proc[r];
     unsigned char kinds = 0;
     if (!cross && wp == rp) {
@@ -138,12 +128,16 @@ static void observe(pairs *ps, unsigned w, bool cross, unsigned r, unsigned plac
         if (cg_reach_edge(&g->reach, wp, to, r - g->node_base[rp]))
             kinds |= CG_DFG_DIRECT;
     }
-    if (shared(ps, place, cross))
+    if (cross || g->shared[place])
         kinds |= CG_DFG_INDIRECT;
-    if (!kinds)
+    if (!kinds || g->too_big)
         return;
-    if (ps->n == CG_DFG_MAX_PAIRS) {
-        ps->g->overflow = true;
+    if (ps->n >= CG_DFG_MAX_PAIRS && !(kinds & CG_DFG_DIRECT)) {
+        g->overflow = true;
+        return;
+    }
+    if (ps->n >= 2 * (size_t)CG_DFG_MAX_PAIRS) {
+        g->too_big = true;
         return;
     }
     XGROW(ps->v, ps->n, ps->cap);
@@ -151,7 +145,7 @@ static void observe(pairs *ps, unsigned w, bool cross, unsigned r, unsigned plac
 }
 
 /* Writers of place wid with readers of place rid, through place `label`. */
-static void cross_product(pairs *ps, const access_lists *l, unsigned wid, unsigned rid,
+static void cross_product(pairs *ps, const cg_access_lists *l, unsigned wid, unsigned rid,
                           unsigned label)
 {
     for (unsigned i = l->w_start[wid]; i < l->w_start[wid + 1]; i++)
@@ -161,9 +155,9 @@ static void cross_product(pairs *ps, const access_lists *l, unsigned wid, unsign
 
 /* Every observation: a place written and read, a cell written and read
  * through a computed address or the other way round. */
-static void all_pairs(pairs *ps, const access_lists *l)
+static void all_pairs(pairs *ps, const cg_access_lists *l)
 {
-    const place_ids *ids = ps->ids;
+    const cg_place_ids *ids = ps->ids;
     unsigned any = ids->n_vars + ids->n_cells;
     for (unsigned id = 0; id <= any; id++) {
         cross_product(ps, l, id, id, id);
@@ -184,8 +178,7 @@ static int cmp_pair(const void *a, const void *b)
     return (x->place > y->place) - (x->place < y->place);
 }
 
-/* Merges the sorted pairs into edges with their labels, and indexes them
- * by source and by target. */
+/* Merges the sorted pairs into edges with their labels. */
 static void make_edges(cg_dfg *g, pairs *ps)
 {
     qsort(ps->v, ps->n, sizeof *ps->v, cmp_pair);
@@ -199,19 +192,38 @@ static void make_edges(cg_dfg *g, pairs *ps)
         g->edges[g->n_edges - 1].n_labels++;
         g->labels[i] = (cg_dfg_label){ id_place(ps->ids, x->place), x->kinds };
     }
-    g->out_start = xcalloc(g->n_nodes + 2, sizeof *g->out_start);
-    g->in_start = xcalloc(g->n_nodes + 2, sizeof *g->in_start);
-    for (unsigned e = 0; e < g->n_edges; e++) {
-        g->out_start[g->edges[e].src + 1]++;
-        g->in_start[g->edges[e].dst + 2]++;
-    }
-    for (unsigned n = 1; n <= g->n_nodes; n++)
-        g->out_start[n] += g->out_start[n - 1];
-    for (unsigned n = 2; n < g->n_nodes + 2; n++)
-        g->in_start[n] += g->in_start[n - 1];
-    g->in_edge = xcalloc(g->n_edges + 1, sizeof *g->in_edge);
+}
+
+static bool has_direct_label(const cg_dfg *g, const cg_dfg_edge *e)
+{
+    for (unsigned i = e->first_label; i < e->first_label + e->n_labels; i++)
+        if (g->labels[i].kinds & CG_DFG_DIRECT)
+            return true;
+    return false;
+}
+
+/* CSR of the edges with a direct label, by source (dout) and target
+ * (din): Algorithm 2 follows them one by one, the indirect ones by place. */
+static void index_direct(cg_dfg *g)
+{
+    g->dout_start = xcalloc(g->n_nodes + 2, sizeof *g->dout_start);
+    g->din_start = xcalloc(g->n_nodes + 2, sizeof *g->din_start);
     for (unsigned e = 0; e < g->n_edges; e++)
-        g->in_edge[g->in_start[g->edges[e].dst + 1]++] = e;
+        if (has_direct_label(g, &g->edges[e])) {
+            g->dout_start[g->edges[e].src + 2]++;
+            g->din_start[g->edges[e].dst + 2]++;
+        }
+    for (unsigned n = 2; n < g->n_nodes + 2; n++) {
+        g->dout_start[n] += g->dout_start[n - 1];
+        g->din_start[n] += g->din_start[n - 1];
+    }
+    g->dout_edge = xcalloc(g->dout_start[g->n_nodes + 1] + 1, sizeof *g->dout_edge);
+    g->din_edge = xcalloc(g->din_start[g->n_nodes + 1] + 1, sizeof *g->din_edge);
+    for (unsigned e = 0; e < g->n_edges; e++)
+        if (has_direct_label(g, &g->edges[e])) {
+            g->dout_edge[g->dout_start[g->edges[e].src + 1]++] = e;
+            g->din_edge[g->din_start[g->edges[e].dst + 1]++] = e;
+        }
 }
 
 static void number_nodes(cg_dfg *g, const ordo_program *p)
@@ -236,18 +248,17 @@ void cg_dfg_build(cg_dfg *g, const ordo_program *p)
     *g = (cg_dfg){ 0 };
     number_nodes(g, p);
     cg_reach_build(&g->reach, p);
-    place_ids ids = { .n_vars = p->n_vars };
-    collect_cells(&ids, g);
-    access_lists l;
-    build_lists(&l, g, &ids);
-    pairs ps = { .g = g, .p = p, .ids = &ids };
-    all_pairs(&ps, &l);
-    if (g->overflow)
+    g->ids = (cg_place_ids){ .n_vars = p->n_vars };
+    collect_cells(&g->ids, g);
+    build_lists(&g->access, g, &g->ids);
+    mark_shared(g, p);
+    pairs ps = { .g = g, .p = p, .ids = &g->ids };
+    all_pairs(&ps, &g->access);
+    if (g->too_big)
         ps.n = 0;
     make_edges(g, &ps);
+    index_direct(g);
     free(ps.v);
-    free_lists(&l);
-    free(ids.cells);
 }
 
 void cg_dfg_free(cg_dfg *g)
@@ -260,9 +271,13 @@ void cg_dfg_free(cg_dfg *g)
     cg_reach_free(&g->reach);
     free(g->edges);
     free(g->labels);
-    free(g->out_start);
-    free(g->in_start);
-    free(g->in_edge);
+    free(g->dout_start);
+    free(g->dout_edge);
+    free(g->din_start);
+    free(g->din_edge);
+    free_lists(&g->access);
+    free(g->ids.cells);
+    free(g->shared);
     *g = (cg_dfg){ 0 };
 }
 
@@ -274,4 +289,9 @@ unsigned char cg_dfg_tracked_kinds(const cg_dfg *g, unsigned e, const cg_tracked
         if (cg_tracked_has(t, g->labels[i].place))
             kinds |= g->labels[i].kinds;
     return kinds;
+}
+
+cg_place cg_dfg_place(const cg_dfg *g, unsigned id)
+{
+    return id_place(&g->ids, id);
 }

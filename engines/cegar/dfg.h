@@ -37,6 +37,7 @@ typedef struct {
     bool *cross;       /* per write: into another thread (a started thread's
                           parameter), so only indirect edges leave it */
     bool observer;     /* a real observer: it can block or branch */
+    unsigned *read_id, *write_id; /* the places' ids in the graph (cg_dfg_build) */
 } cg_action_places;
 
 /* The places of the action st (a statement or an LBE block) of procedure
@@ -79,6 +80,20 @@ typedef struct {
     unsigned first_label, n_labels;
 } cg_dfg_edge;
 
+/* Places by dense id: the variables, the constant cells, any cell. */
+typedef struct {
+    unsigned n_vars, n_cells;
+    uint64_t *cells;          /* sorted addresses */
+} cg_place_ids;
+
+/* The writers (with their cross flag) and readers of each place id. */
+typedef struct {
+    unsigned n;
+    unsigned *w_start, *r_start;   /* CSR by place id */
+    unsigned *w_node, *r_node;
+    bool *w_cross;
+} cg_access_lists;
+
 typedef struct {
     unsigned n_nodes;
     unsigned *node_base;      /* per procedure: its edge 0's node */
@@ -87,11 +102,17 @@ typedef struct {
     cg_reach reach;
     unsigned n_edges;
     cg_dfg_edge *edges;       /* by (src, dst) */
-    unsigned *out_start;      /* edges[out_start[n] .. out_start[n + 1]) leave n */
-    unsigned *in_start, *in_edge; /* in_edge[in_start[n] ..) enter n (edge indices) */
     cg_dfg_label *labels;
-    bool overflow;            /* more than CG_DFG_MAX_PAIRS: no edges kept, every
-                                 action counts as observed */
+    /* the edges with a direct label, by source and by target */
+    unsigned *dout_start, *dout_edge, *din_start, *din_edge;
+    cg_place_ids ids;
+    cg_access_lists access;
+    bool *shared;             /* per place id: seen by other threads */
+    bool overflow;            /* more than CG_DFG_MAX_PAIRS: indirect-only edges
+                                 dropped (statistics only: Algorithm 2 follows
+                                 indirect observations by place) */
+    bool too_big;             /* twice as many: no edges, every action counts as
+                                 observed */
 } cg_dfg;
 
 #define CG_DFG_MAX_PAIRS (1u << 22)
@@ -100,6 +121,11 @@ typedef struct {
  * edges, depend on the precision); at worst quadratic in p's edges. */
 void cg_dfg_build(cg_dfg *g, const ordo_program *p);
 void cg_dfg_free(cg_dfg *g);
+cg_place cg_dfg_place(const cg_dfg *g, unsigned id);
+static inline unsigned cg_dfg_any_cell(const cg_dfg *g)
+{
+    return g->ids.n_vars + g->ids.n_cells;
+}
 static inline unsigned cg_dfg_node(const cg_dfg *g, unsigned proc, unsigned edge)
 {
     return g->node_base[proc] + edge;

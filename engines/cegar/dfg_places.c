@@ -156,5 +156,7 @@ void cg_action_places_free(cg_action_places *a)
     free(a->reads);
     free(a->writes);
     free(a->cross);
+    free(a->read_id);
+    free(a->write_id);
     *a = (cg_action_places){ 0 };
 }
