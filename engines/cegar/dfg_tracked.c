@@ -62,8 +62,8 @@ bool cg_tracked_has(const cg_tracked *t, cg_place place)
     case CG_PLACE_VAR:
         return place.id < t->n_vars && t->vars[place.id];
     case CG_PLACE_CELL:
-        return t->any_cell ||
-               bsearch(&place.id, t->cells, t->n_cells, sizeof *t->cells, cg_cmp_u64) != NULL;
+        return t->any_cell || (t->n_cells > 0 && bsearch(&place.id, t->cells, t->n_cells,
+                                                         sizeof *t->cells, cg_cmp_u64));
     default:
         return t->any_cell || t->n_cells > 0;
     }
