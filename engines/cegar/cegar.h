@@ -36,7 +36,9 @@
     X(coi_nop, "coi.nop", "count", "DCOI: unobserved assignments made no-ops")             \
     X(coi_time_s, "coi.time_s", "s", "DCOI: CPU time of its decisions and its graph")      \
     X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")       \
-    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")
+    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")      \
+    X(coi_gave_up, "coi.gave_up", "count",                                                 \
+      "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */

@@ -182,6 +182,7 @@ static void coi_counters(const cg_coi *coi, cg_counters *c)
     c->coi_time_s = s->time_s;
     c->coi_dfg_edges = cg_coi_dfg(coi)->n_edges;
     c->coi_dfg_s = s->dfg_s;
+    c->coi_gave_up = s->gave_up;
 }
 
 cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
