@@ -15,7 +15,7 @@ static const char *const searches[] = { "dfs", "bfs", NULL };
 static const char *const refinements[] = { "unsat-core", "seq-itp", NULL };
 static const char *const initprecs[] = { "empty", "allassumes", "file:", NULL };
 static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
-static const char *const cois[] = { "none", "scoi", NULL };
+static const char *const cois[] = { "none", "scoi", "dcoi", "scoi+dcoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
 
 static const ordo_option_desc options[] = {
@@ -37,7 +37,8 @@ static const ordo_option_desc options[] = {
       "partial-order reduction (Chapter 3, Algorithm 1): nopor, spor (syntactic dependency "
       "D_S) or aaspor (abstraction-aware: D_Pi, the current precision's variables)" },
     { "coi", ORDO_OPT_ENUM, "none", cois, 0, -1,
-      "cone of influence (Chapter 4): none or scoi (the static pass; dcoi: not yet)" },
+      "cone of influence (Chapter 4): none, scoi (the static pass), dcoi (Algorithm 2: "
+      "unobserved assignments become havoc or no-ops per state), or scoi+dcoi" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
       "bv (C arithmetic), or auto (bv for now; int: not yet, it needs the choice of the "
       "reads Int must convert, which oc makes and core does not offer yet)" },
@@ -66,7 +67,8 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .mode = ORDO_ARITH_BV,
         .maxenum = (unsigned)ordo_opt_int(opt, "maxenum"),
         .bfs = ordo_opt_is(opt, "search", "bfs"),
-        .scoi = ordo_opt_is(opt, "coi", "scoi"),
+        .scoi = ordo_opt_is(opt, "coi", "scoi") || ordo_opt_is(opt, "coi", "scoi+dcoi"),
+        .dcoi = ordo_opt_is(opt, "coi", "dcoi") || ordo_opt_is(opt, "coi", "scoi+dcoi"),
         .pred = ordo_opt_is(opt, "domain", "pred"),
         .allassumes = ordo_opt_is(opt, "initprec", "allassumes"),
         .por = ordo_opt_is(opt, "por", "spor")     ? CG_SPOR

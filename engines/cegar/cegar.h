@@ -38,7 +38,16 @@ typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
       "SPOR/AASPOR: actions of the threads in source sets (proviso included)")             \
     X(por_fully_expanded, "por.fully_expanded", "count",                                   \
       "SPOR/AASPOR: nodes fully expanded because a reduced successor was covered")         \
-    X(por_s, "por.time_s", "s", "SPOR/AASPOR: CPU time of source sets (transfer excluded)")
+    X(por_s, "por.time_s", "s", "SPOR/AASPOR: CPU time of source sets (transfer excluded)") \
+    X(coi_simplified_ratio, "coi.simplified_ratio", "ratio",                               \
+      "DCOI: statements made havoc or no-op among those the abstractor evaluated")        \
+    X(coi_havoc, "coi.havoc", "count", "DCOI: unobserved assignments made havoc")          \
+    X(coi_nop, "coi.nop", "count", "DCOI: unobserved assignments made no-ops")             \
+    X(coi_time_s, "coi.time_s", "s", "DCOI: CPU time of its decisions and its graph")      \
+    X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")       \
+    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")      \
+    X(coi_gave_up, "coi.gave_up", "count",                                                 \
+      "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */
@@ -54,6 +63,7 @@ typedef struct {
     unsigned maxenum;
     bool bfs;
     bool scoi;        /* analyse the program after the static cone of influence */
+    bool dcoi;        /* dynamic cone of influence (coi.h) */
     bool pred;        /* the predicate domain (else explicit values) */
     bool allassumes;  /* --initprec allassumes (initprec.h) */
     const char *initprec_file; /* --initprec file:PATH, else NULL */

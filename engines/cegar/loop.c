@@ -7,6 +7,7 @@
 
 #include "cegar.h"
 #include "cex.h"
+#include "coi.h"
 #include "initprec.h"
 #include "itp.h"
 #include "por_source.h"
@@ -24,6 +25,7 @@ typedef struct {
     ordo_program *analysed;        /* shown, after SCOI when asked */
     cg_prec prec;
     cg_por *por;                   /* NULL: NOPOR */
+    cg_coi *coi;                   /* --coi dcoi, else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -153,6 +155,10 @@ static cg_outcome iterate(cegar *g, bool *done)
     m.prec = &g->prec;
     if ((m.por = g->por))
         cg_por_set_precision(g->por, &g->prec); /* a new ARG per precision: full prune */
+    if (g->coi) {
+        cg_coi_set_precision(g->coi, &g->prec);
+        m.coi = g->coi;
+    }
     if (g->cfg->pred && !(m.smt = ordo_smt_create(g->solvers, NULL))) {
         cg_model_free(&m);
         *done = true;
@@ -189,6 +195,21 @@ static cg_outcome iterate(cegar *g, bool *done)
     return o;
 }
 
+/* DCOI's statistics (coi.h); the ratio per task, as the thesis averages it. */
+static void coi_counters(const cg_coi *coi, cg_counters *c)
+{
+    if (!coi)
+        return;
+    const cg_coi_stats *s = cg_coi_stats_of(coi);
+    c->coi_simplified_ratio = s->evaluated > 0 ? (s->havoc + s->nop) / s->evaluated : 0;
+    c->coi_havoc = s->havoc;
+    c->coi_nop = s->nop;
+    c->coi_time_s = s->time_s;
+    c->coi_dfg_edges = cg_coi_dfg(coi)->n_edges;
+    c->coi_dfg_s = s->dfg_s;
+    c->coi_gave_up = s->gave_up;
+}
+
 cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                      const ordo_solver_factory *solvers, const ordo_deadline *d,
                      cg_counters *c)
@@ -205,6 +226,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
                               "which the solver %s does not offer (cegar)", solvers->name));
     } else {
+        if (cfg->dcoi)
+            g.coi = cg_coi_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_mutex_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -236,6 +259,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             cg_por_free(g.por);
             free(g.por);
         }
+        coi_counters(g.coi, c);
+        cg_coi_free(g.coi);
     }
     if (g.analysed != g.shown)
         ordo_program_free(g.analysed);

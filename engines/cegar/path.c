@@ -419,7 +419,12 @@ static bool dropped_havoc(const ordo_stmt *analysed, const ordo_stmt *shown)
 void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
 {
     unsigned proc = before->threads[a->thread].proc;
-    const ordo_stmt *st = pf->m->p->procs[proc].edges[a->edge].stmt;
+    cg_path_stmt(pf, a, before, pf->m->p->procs[proc].edges[a->edge].stmt);
+}
+
+void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const ordo_stmt *st)
+{
+    unsigned proc = before->threads[a->thread].proc;
     const ordo_stmt *sh = pf->shown->procs[proc].edges[a->edge].stmt;
     const ordo_stmt **list = NULL, **shown = NULL;
     unsigned n = 0, cap = 0, n_shown = 0, cap_shown = 0;

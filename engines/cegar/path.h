@@ -84,6 +84,9 @@ typedef struct {
 void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                       const cg_state *s);
 void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
+/* The same with the statement the abstractor evaluated for the action
+ * (DCOI's simplification, coi.h) in place of the edge's. */
+void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const ordo_stmt *st);
 /* The term of a Bool expression at the current point, its locals those
  * of the threads b binds. */
 ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);

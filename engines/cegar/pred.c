@@ -3,6 +3,7 @@
 
 #include <ordo/xalloc.h>
 
+#include "coi.h"
 #include "path.h"
 #include "frame.h"
 #include "pred.h"
@@ -248,7 +249,7 @@ static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance
     ordo_term *assumed = xmalloc((s->n_vals + 2) * sizeof *assumed);
     unsigned n = facts(m, &pf, s, assumed);
     unsigned first_label = pf.n_labels;
-    cg_path_edge(&pf, &succ->action, s);
+    cg_path_stmt(&pf, &succ->action, s, succ->stmt);
     bool feasible = true;
     if (!pf.error) { /* else the open instances stay unknown */
         assumed = xrealloc(assumed, (n + pf.n_labels - first_label + 2) * sizeof *assumed);
@@ -283,11 +284,18 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     return feasible;
 }
 
+/* DCOI made the action a no-op: the copied predicate values stand. */
+static bool unchanged(const cg_model *m, const cg_state *s, const cg_succ *succ)
+{
+    const ordo_proc *f = &m->p->procs[s->threads[succ->action.thread].proc];
+    return m->coi && cg_coi_is_nop(succ->stmt, f->edges[succ->action.edge].stmt);
+}
+
 void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from)
 {
     unsigned j = from;
     for (unsigned i = from; i < succs->n; i++) {
-        if (post(m, s, &succs->v[i]))
+        if (unchanged(m, s, &succs->v[i]) || post(m, s, &succs->v[i]))
             succs->v[j++] = succs->v[i];
         else
             cg_state_free(succs->v[i].state);

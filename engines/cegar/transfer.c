@@ -4,6 +4,7 @@
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
+#include "coi.h"
 #include "pred.h"
 #include "transfer.h"
 
@@ -77,7 +78,8 @@ typedef struct {
     cg_model *m;
     unsigned t;
     cg_action action;
-    const ordo_stmt **list;  /* the edge's statements, SEQs flattened */
+    const ordo_stmt *stmt;   /* the edge's statement (DCOI: simplified) */
+    const ordo_stmt **list;  /* its statements, SEQs flattened */
     unsigned n;
     cg_succs *out;
 } step;
@@ -105,7 +107,8 @@ static void arrive(step *c, cg_state *s, bool error)
         s->atomic_depth = 0;
     }
     XGROW(c->out->v, c->out->n, c->out->cap);
-    c->out->v[c->out->n++] = (cg_succ){ .action = c->action, .state = s, .error = error };
+    c->out->v[c->out->n++] = (cg_succ){ .action = c->action, .state = s, .error = error,
+                                        .stmt = c->stmt };
 }
 
 static void next(step *c, cg_state *s, unsigned i)
@@ -372,7 +375,9 @@ void cg_flatten(const ordo_stmt *st, const ordo_stmt ***list, unsigned *n, unsig
 static void take_edge(cg_model *m, const cg_state *s, unsigned t, unsigned edge, cg_succs *out)
 {
     const ordo_stmt *st = m->p->procs[s->threads[t].proc].edges[edge].stmt;
-    step c = { .m = m, .t = t, .action = { t, edge, -1 }, .out = out };
+    if (m->coi)
+        st = cg_coi_stmt(m->coi, s, t, edge);
+    step c = { .m = m, .t = t, .action = { t, edge, -1 }, .stmt = st, .out = out };
     unsigned cap = 0;
     cg_flatten(st, &c.list, &c.n, &cap);
     exec(&c, cg_state_copy(s), 0);

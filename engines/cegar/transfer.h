@@ -22,6 +22,8 @@ typedef struct {
     cg_action action;
     cg_state *state;
     bool error;          /* the action reached ERROR */
+    const ordo_stmt *stmt; /* what the abstractor evaluated: the edge's statement,
+                              or DCOI's simplification of it (coi.h) */
 } cg_succ;
 
 typedef struct {
@@ -40,6 +42,7 @@ typedef struct {
     ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
     double transfer_checks;    /* SMT checks of the transfer */
     struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */
+    struct cg_coi *coi;        /* --coi dcoi: simplifies unobserved actions (coi.h) */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

@@ -56,6 +56,22 @@ for task in retyped-read-safe guessed-pointer-safe unread-array-safe negative-in
     "$ORDO" verify "$T/$task.yml" --engine cegar --domain pred >"$TMP/pred-$task" 2>&1
     check "$task (pred): correct" grep -q ': correct)' "$TMP/pred-$task"
 done
+# The dynamic cone of influence (thesis Chapter 4), alone and after SCOI,
+# in both domains: the same verdicts, replayed counterexamples, and the
+# statements it simplified counted.
+for task in thesis-fig2.1 thesis-fig2.1-nonatomic peterson prodcons-race; do
+    pred="--coi dcoi --domain pred"
+    [ $task = peterson ] && pred= # PRED needs 20 s CPU there
+    for opts in "--coi dcoi" "--coi scoi+dcoi" ${pred:+"$pred"}; do
+        out=$TMP/dcoi-$task-${opts// /}
+        "$ORDO" verify "$B/$task.yml" --engine cegar $opts >"$out" 2>&1
+        check "$task $opts: correct" grep -q ': correct)' "$out"
+    done
+done
+check "DCOI simplifies statements of Figure 2.1" grep -qE '^  coi.nop +[1-9]' \
+    "$TMP/dcoi-thesis-fig2.1---coidcoi"
+check "DCOI reports its graph" grep -qE '^  coi.dfg_edges +[1-9]' \
+    "$TMP/dcoi-thesis-fig2.1---coidcoi"
 check "PRED's transfer counts its SMT checks" grep -qE '^  cegar.transfer_checks +[1-9]' \
     "$TMP/pred-thesis-fig2.1"
 
@@ -115,7 +131,7 @@ if [ -e "$BUILD/lib/ordo/cvc5.so" ]; then
         "$TMP/itp-cvc5"
 fi
 
-for bad in "--domain bool" "--coi dcoi" "--refinement bin-itp" "--initprec file:" "--initprec pred" \
+for bad in "--domain bool" "--coi pcoi" "--refinement bin-itp" "--initprec file:" "--initprec pred" \
     "--arith int"; do
     "$ORDO" verify "$B/thesis-fig2.1.yml" --engine cegar $bad >"$TMP/bad" 2>&1
     check_status 2 "$bad is refused" "$TMP/bad"

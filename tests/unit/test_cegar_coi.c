@@ -1,0 +1,357 @@
+/* Unit tests of the cegar engine's dynamic cone of influence (thesis
+ * Chapter 4): the data-flow graph of Figures 4.1/4.2 for two precisions
+ * (exact edges), Example 9's state where x := 1 and x := 0 are not
+ * observed, havoc against no-op, the per-statement rule of an LBE block,
+ * and a counterexample through simplified actions that the refiner (on
+ * the original actions) refines to a proof (Section 4.1.3). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <ordo/ir_build.h>
+#include <ordo/trace.h>
+#include <ordo/xalloc.h>
+
+#include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/coi.h"
+#include "../../engines/cegar/path.h"
+#include "../../engines/cegar/refine.h"
+#include "../support/smt_load.h"
+#include "ir_fixtures.h"
+
+static ordo_solver_factory z3;
+
+static int setup(void **state)
+{
+    (void)state;
+    return smt_load_plugin("z3", &z3) ? 0 : -1;
+}
+
+/* Figure 4.1 (the CFA of Figure 4.2): p1: L0 -x:=1-> L1 -y:=1-> L2, then
+ * [y != 1] to ERROR or [y == 1] to its end; p2: L3 -y:=x-> L4 -x:=0-> L5.
+ * main starts both. Statements carry their line: x:=1 1, y:=1 2,
+ * [y!=1] 3, [y==1] 4, y:=x 11, x:=0 12. */
+typedef struct {
+    ordo_program *p;
+    unsigned x, y, p1, p2;
+    unsigned l0, l3, l4;   /* the locations of Example 9 */
+} fig42;
+
+static void at_line(ordo_stmt *s, unsigned line)
+{
+    s->file = "t.c";
+    s->line = line;
+}
+
+static fig42 figure_4_2(void)
+{
+    fig42 f;
+    ordo_program *p = f.p = ordo_program_new("fig4.1.c", ORDO_DM_LP64);
+    f.x = ordo_add_var(p, "x", i32(), -1, 0);
+    f.y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    f.p1 = ordo_add_proc(p, "p1");
+    f.p2 = ordo_add_proc(p, "p2");
+    p->main_proc = m;
+    unsigned l = f.l0 = p->procs[f.p1].init_loc;
+    then(p, f.p1, &l, assign(p, f.x, num(p, 1)), 1);
+    then(p, f.p1, &l, assign(p, f.y, num(p, 1)), 2);
+    unsigned l2 = l;
+    then(p, f.p1, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, f.y), num(p, 1))), 3);
+    then(p, f.p1, &l, ordo_s_new(p, ORDO_S_ERROR), 5);
+    ordo_stmt *ok = ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, f.y), num(p, 1)));
+    at_line(ok, 4);
+    ordo_add_edge(p, f.p1, l2, p->procs[f.p1].final_loc, ok);
+    l = f.l3 = p->procs[f.p2].init_loc;
+    then(p, f.p2, &l, assign(p, f.y, var(p, f.x)), 11);
+    f.l4 = l;
+    then(p, f.p2, &l, assign(p, f.x, num(p, 0)), 12);
+    finish(p, f.p2, l);
+    l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_thread_start(p, NULL, f.p1, NULL), 20);
+    then(p, m, &l, ordo_s_thread_start(p, NULL, f.p2, NULL), 21);
+    finish(p, m, l);
+    return f;
+}
+
+static unsigned line_of(const ordo_program *p, const cg_dfg *g, unsigned node)
+{
+    unsigned proc = g->node_proc[node];
+    return p->procs[proc].edges[node - g->node_base[proc]].stmt->line;
+}
+
+/* The edges vars(Π) keeps, "src->dst:kinds" by line (D direct, I
+ * indirect), in the graph's order. */
+static void kept_edges(const ordo_program *p, const cg_dfg *g, const cg_prec *prec, char *out,
+                       size_t size)
+{
+    cg_tracked t;
+    cg_tracked_of(&t, prec);
+    out[0] = '\0';
+    for (unsigned e = 0; e < g->n_edges; e++) {
+        unsigned char k = cg_dfg_tracked_kinds(g, e, &t);
+        if (!k)
+            continue;
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, "%s%u->%u:%s%s", n ? " " : "",
+                 line_of(p, g, g->edges[e].src), line_of(p, g, g->edges[e].dst),
+                 k & CG_DFG_DIRECT ? "D" : "", k & CG_DFG_INDIRECT ? "I" : "");
+    }
+    cg_tracked_free(&t);
+}
+
+/* Figure 4.2's graphs: with vars(Π) = {x, y} x := 1 and x := 0 reach
+ * y := x (indirect), which reaches both guards; y := 1 reaches the guards
+ * of its own thread (direct) and of another p1 thread (footnote 1). With
+ * {y} no edge leaves an assignment of x. */
+static void dfg_of_figure_4_2(void **state)
+{
+    (void)state;
+    fig42 f = figure_4_2();
+    cg_dfg g;
+    cg_dfg_build(&g, f.p);
+    assert_false(g.overflow);
+    cg_prec prec;
+    cg_prec_init(&prec, f.p->n_vars);
+    cg_prec_add_var(&prec, f.x);
+    cg_prec_add_var(&prec, f.y);
+    char got[512];
+    kept_edges(f.p, &g, &prec, got, sizeof got);
+    assert_string_equal(got, "1->11:I 2->3:DI 2->4:DI 11->3:I 11->4:I 12->11:I");
+    cg_prec_free(&prec);
+    cg_prec_init(&prec, f.p->n_vars);
+    cg_prec_add_var(&prec, f.y);
+    kept_edges(f.p, &g, &prec, got, sizeof got);
+    assert_string_equal(got, "2->3:DI 2->4:DI 11->3:I 11->4:I");
+    assert_int_equal(g.n_edges, 6); /* the graph itself does not change */
+    cg_prec_free(&prec);
+    cg_dfg_free(&g);
+    ordo_program_free(f.p);
+}
+
+/* A state of Figure 4.1's program: main ended, p1 at l1, p2 at l2. */
+static cg_state *state_at(const fig42 *f, unsigned l1, unsigned l2)
+{
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    unsigned m = f->p->main_proc;
+    cg_state_add_thread(s, m, f->p->procs[m].final_loc);
+    s->threads[0].done = true;
+    cg_state_add_thread(s, f->p1, l1);
+    cg_state_add_thread(s, f->p2, l2);
+    return s;
+}
+
+/* What DCOI makes of the edge `edge` of thread t's procedure in s, at a
+ * precision tracking the variables `vars` (n of them). */
+static const ordo_stmt *simplified(cg_coi *coi, const fig42 *f, const unsigned *vars,
+                                   unsigned n, const cg_state *s, unsigned t, unsigned edge)
+{
+    cg_prec prec;
+    cg_prec_init(&prec, f->p->n_vars);
+    for (unsigned i = 0; i < n; i++)
+        cg_prec_add_var(&prec, vars[i]);
+    cg_coi_set_precision(coi, &prec);
+    const ordo_stmt *st = cg_coi_stmt(coi, s, t, edge);
+    cg_prec_free(&prec);
+    return st;
+}
+
+/* The edge of proc leaving location `from` first. */
+static unsigned edge_from(const ordo_program *p, unsigned proc, unsigned from)
+{
+    for (unsigned e = 0; e < p->procs[proc].n_edges; e++)
+        if (p->procs[proc].edges[e].from == from)
+            return e;
+    fail();
+    return 0;
+}
+
+/* Example 9: vars(Π) = {x, y}. At (L0, L3) every edge is enabled and
+ * x := 1 reaches [y == 1] through y := x: evaluated as written. At
+ * (L0, L4) y := x can never run again: x := 1 and x := 0 are observed by
+ * no real observer and become havoc x (x is tracked); y := 1 stays. */
+static void example_9_unobserved_writes_of_x(void **state)
+{
+    (void)state;
+    fig42 f = figure_4_2();
+    cg_coi *coi = cg_coi_new(f.p);
+    unsigned xy[2] = { f.x, f.y };
+    unsigned x1 = edge_from(f.p, f.p1, f.l0), x0 = edge_from(f.p, f.p2, f.l4);
+    unsigned y_x = edge_from(f.p, f.p2, f.l3);
+    cg_state *s = state_at(&f, f.l0, f.l3);
+    assert_ptr_equal(simplified(coi, &f, xy, 2, s, 1, x1), f.p->procs[f.p1].edges[x1].stmt);
+    assert_ptr_equal(simplified(coi, &f, xy, 2, s, 2, y_x), f.p->procs[f.p2].edges[y_x].stmt);
+    cg_state_free(s);
+    s = state_at(&f, f.l0, f.l4);
+    const ordo_stmt *a = simplified(coi, &f, xy, 2, s, 1, x1);
+    assert_int_equal(a->kind, ORDO_S_HAVOC);
+    assert_int_equal(a->lhs.var, f.x);
+    const ordo_stmt *b = cg_coi_stmt(coi, s, 2, x0);
+    assert_int_equal(b->kind, ORDO_S_HAVOC);
+    assert_int_equal(b->lhs.var, f.x);
+    const cg_coi_stats *st = cg_coi_stats_of(coi);
+    assert_int_equal(st->havoc, 2);
+    assert_int_equal(st->nop, 0);
+    assert_int_equal(st->evaluated, 4);
+    cg_state_free(s);
+    cg_coi_free(coi);
+    ordo_program_free(f.p);
+}
+
+/* vars(Π) = {y}: no edge leaves x := 1, even in the initial state, and x
+ * is not tracked: a no-op. y := 1 is read by the guards: kept. */
+static void an_untracked_unobserved_write_is_a_no_op(void **state)
+{
+    (void)state;
+    fig42 f = figure_4_2();
+    cg_coi *coi = cg_coi_new(f.p);
+    unsigned y[1] = { f.y };
+    unsigned x1 = edge_from(f.p, f.p1, f.l0);
+    cg_state *s = state_at(&f, f.l0, f.l3);
+    const ordo_stmt *a = simplified(coi, &f, y, 1, s, 1, x1);
+    assert_int_equal(a->kind, ORDO_S_SKIP);
+    assert_int_equal(a->line, 1);
+    assert_int_equal(cg_coi_stats_of(coi)->nop, 1);
+    cg_state_free(s);
+    s = state_at(&f, f.p->procs[f.p1].edges[x1].to, f.l3);
+    unsigned y1 = edge_from(f.p, f.p1, f.p->procs[f.p1].edges[x1].to);
+    assert_ptr_equal(cg_coi_stmt(coi, s, 1, y1), f.p->procs[f.p1].edges[y1].stmt);
+    cg_state_free(s);
+    cg_coi_free(coi);
+    ordo_program_free(f.p);
+}
+
+/* An LBE block of one thread: a := 1; b := a; c := 2, then [b > 0]
+ * (a, b, c globals, all tracked). b is read by the guard, a by the kept
+ * b := a; c by nobody: only c := 2 becomes havoc. */
+static void a_block_is_simplified_per_written_place(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("block.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
+    unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    const ordo_stmt *parts[3] = { assign(p, a, num(p, 1)), assign(p, b, var(p, a)),
+                                  assign(p, c, num(p, 2)) };
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_seq(p, 3, parts), 1);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, b), num(p, 0))), 2);
+    finish(p, m, l);
+    cg_coi *coi = cg_coi_new(p);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    cg_prec_add_var(&prec, a);
+    cg_prec_add_var(&prec, b);
+    cg_prec_add_var(&prec, c);
+    cg_coi_set_precision(coi, &prec);
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    cg_state_add_thread(s, m, p->procs[m].init_loc);
+    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, 0);
+    assert_int_equal(x->kind, ORDO_S_SEQ);
+    assert_int_equal(x->n_stmts, 3);
+    assert_ptr_equal(x->stmts[0], parts[0]);
+    assert_ptr_equal(x->stmts[1], parts[1]);
+    assert_int_equal(x->stmts[2]->kind, ORDO_S_HAVOC);
+    assert_int_equal(x->stmts[2]->lhs.var, c);
+    assert_int_equal(cg_coi_stats_of(coi)->evaluated, 3);
+    cg_state_free(s);
+    cg_prec_free(&prec);
+    cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
+/* Section 4.1.3's program: x := 1; y := x; [y != 1]; ERROR. At
+ * vars(Π) = {x} neither assignment is observed: x := 1 becomes havoc (the
+ * state after it does not claim x = 0) and y := x a no-op, so the
+ * abstractor reaches ERROR. The refiner encodes the original actions: the
+ * path is infeasible and its core makes y tracked; then the program is
+ * proved (no endless loop). */
+static ordo_program *section_4_1_3(unsigned *x, unsigned *y)
+{
+    ordo_program *p = ordo_program_new("sec4.1.3.c", ORDO_DM_LP64);
+    *x = ordo_add_var(p, "x", i32(), -1, 0);
+    *y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, assign(p, *x, num(p, 1)), 1);
+    then(p, m, &l, assign(p, *y, var(p, *x)), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, *y), num(p, 1))), 3);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 4);
+    finish(p, m, l);
+    return p;
+}
+
+static void a_counterexample_through_simplified_actions_refines(void **state)
+{
+    (void)state;
+    unsigned x, y;
+    ordo_program *p = section_4_1_3(&x, &y);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    cg_prec_add_var(&prec, x);
+    cg_coi *coi = cg_coi_new(p);
+    cg_coi_set_precision(coi, &prec);
+    cg_model m = cg_model_new(p, ORDO_ARITH_BV, 1);
+    m.prec = &prec;
+    m.coi = coi;
+    cg_arg arg;
+    cg_arg_init(&arg);
+    cg_search_stats st = { 0 };
+    unsigned error;
+    assert_int_equal(cg_search(&m, &arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(&arg, error, &actions, &states, &n);
+    assert_int_equal(n, 4);
+    int64_t v;
+    assert_false(expl_get(states[1], cg_var_key(0, x), &v)); /* havoc x, not x = 0 */
+    assert_int_equal(cg_coi_stats_of(coi)->havoc, 1);
+    assert_int_equal(cg_coi_stats_of(coi)->nop, 1);
+    ordo_smt_config sc = { .produce_cores = true };
+    ordo_smt *smt = ordo_smt_create(&z3, &sc);
+    cg_path pf;
+    cg_path_encode(&pf, smt, &m, p, actions, states, n);
+    assert_int_equal(cg_path_check(&pf), ORDO_SMT_UNSAT);
+    assert_int_equal(cg_refine_unsat_core(&pf, &prec), 1);
+    assert_true(prec.vars[y]);
+    cg_path_free(&pf);
+    ordo_smt_destroy(smt);
+    free(actions);
+    free(states);
+    cg_arg_free(&arg);
+    cg_model_free(&m);
+    cg_coi_free(coi);
+    cg_prec_free(&prec);
+
+    for (int pred = 0; pred < 2; pred++) {
+        cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .dcoi = true };
+        cg_counters c = { 0 };
+        cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
+        assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+        assert_int_equal(c.iterations, 2);
+        assert_true(c.coi_nop > 0);
+    }
+    ordo_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(dfg_of_figure_4_2),
+        cmocka_unit_test(example_9_unobserved_writes_of_x),
+        cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
+        cmocka_unit_test(a_block_is_simplified_per_written_place),
+        cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}

@@ -1,0 +1,4 @@
+# The cegar engine's dynamic cone of influence: like test_cegar.mk, the
+# engine without its plugin descriptor, with the z3 plugin loaded directly.
+test_cegar_coi_SRCS := $(filter-out engines/cegar/cegar.c,$(wildcard engines/cegar/*.c)) \
+  tests/unit/ir_fixtures.c tests/support/smt_load.c
