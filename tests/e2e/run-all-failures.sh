@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/run-all says what failed even when CI shows only the last lines of
 # its output: a deliberately failing cmocka test and e2e script, each with
-# more than 30 lines of output after its failed assertion (so that the
+# more than 30 lines of output after its first failed assertion (so that the
 # log's tail alone would not show it), run through the runner.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 mkdir -p "$TMP/build/tests" "$TMP/e2e"
@@ -29,10 +29,16 @@ static void talks(void **state)
         printf("noise line %d\n", i);
 }
 
+static void fails_with_a_message(void **state)
+{
+    (void)state;
+    fail_msg("the answer was %d", 41);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = { cmocka_unit_test(passes), cmocka_unit_test(fails_then_talks),
-                                        cmocka_unit_test(talks) };
+                                        cmocka_unit_test(talks), cmocka_unit_test(fails_with_a_message) };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
 C
@@ -49,11 +55,12 @@ st=$?
 # (indented: the fixtures' own failure lines are not this test's)
 sed 's/^/| /' "$TMP/out"
 check "run-all with two failing tests: exit 1 (got $st)" [ $st = 1 ]
-check "the cmocka test fails" grep -q "^FAIL test_failing (exit 1, log $TMP/build/test-logs/test_failing.log)" "$TMP/out"
+check "the cmocka test fails (two failures)" grep -q "^FAIL test_failing (exit 2, log $TMP/build/test-logs/test_failing.log)" "$TMP/out"
 check "its log's tail does not show the assertion" not grep -q "42" <(tail -n 30 "$TMP/build/test-logs/test_failing.log")
 check "what failed: the assertion's message" grep -q -F '[  ERROR   ] --- 0x29 != 0x2a' "$TMP/out"
 check "what failed: its line" grep -q -F '[   LINE   ] --- '"$TMP"'/failing.c:14: error: Failure!' "$TMP/out"
 check "what failed: the failed test" grep -q -x -F '[  FAILED  ] fails_then_talks' "$TMP/out"
+check "what failed: fail_msg's message" grep -q -x -F 'ERROR: the answer was 41' "$TMP/out"
 check "the e2e script's FAIL line" grep -q -x -F "FAIL: the e2e fixture's check (got 41)" "$TMP/out"
 line_of() { grep -n -F -m 1 -e "$1" "$TMP/out" | cut -d: -f1; } # FIXED_STRING: its first line number
 check "what failed comes before the log's tail" \
