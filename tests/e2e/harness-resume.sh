@@ -2,8 +2,9 @@
 # A benchmark killed with SIGKILL in the middle keeps every finished row;
 # --resume then runs exactly the missing (task, run) pairs: one row per pair.
 # The kill follows the first row (an event, not a guessed duration): the 11
-# runs left sleep at least 5 x 0.3 s of wall time on 2 jobs, which no load
-# shortens, so the benchmark is killed in the middle.
+# runs left sleep at least 5 x 0.6 s of wall time on 2 jobs, which no load
+# shortens, so the benchmark is killed in the middle unless this script
+# waits 3 s for a core between seeing the row and killing.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 
 cat >"$TMP/resume.yml" <<YML
@@ -14,7 +15,7 @@ jobs: 2
 runs:
   - name: 'sleep-{sleep-ms}-{verdict}'
     engine: selftest
-    matrix: {sleep-ms: [300, 400], verdict: ['true', 'false']}
+    matrix: {sleep-ms: [600, 800], verdict: ['true', 'false']}
 YML
 csv=$TMP/out/results.csv
 has_a_row() { [ "$(rows "$csv" 2>/dev/null | wc -l)" -ge 1 ]; }
@@ -47,5 +48,5 @@ check "and leaves 12 rows" [ "$(rows "$csv" | wc -l)" = 12 ]
 check "resuming into a fresh directory writes the whole metadata" \
     grep -q '^ordo_commit:' "$TMP/fresh/metadata.yml"
 check "scores: true runs are correct on expect-true tasks" \
-    [ "$(field "$csv" sleep-300-true result | sort -u | tr '\n' ' ')" = "correct wrong " ]
+    [ "$(field "$csv" sleep-600-true result | sort -u | tr '\n' ' ')" = "correct wrong " ]
 finish
