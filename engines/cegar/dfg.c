@@ -181,7 +181,8 @@ static int cmp_pair(const void *a, const void *b)
 /* Merges the sorted pairs into edges with their labels. */
 static void make_edges(cg_dfg *g, pairs *ps)
 {
-    qsort(ps->v, ps->n, sizeof *ps->v, cmp_pair);
+    if (ps->n > 0) /* (v is NULL then, which qsort may not take) */
+        qsort(ps->v, ps->n, sizeof *ps->v, cmp_pair);
     g->labels = xcalloc(ps->n + 1, sizeof *g->labels);
     g->edges = xcalloc(ps->n + 1, sizeof *g->edges);
     for (size_t i = 0; i < ps->n; i++) {

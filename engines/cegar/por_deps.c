@@ -46,6 +46,8 @@ static int cmp_u64(const void *a, const void *b)
 /* The place of the cell at addr, or -1 when it is no constant cell. */
 static int cell_place(const por_tables *t, uint64_t addr)
 {
+    if (t->n_cells == 0) /* (cells is NULL, which bsearch may not take) */
+        return -1;
     const uint64_t *hit = bsearch(&addr, t->cells, t->n_cells, sizeof addr, cmp_u64);
     return hit ? (int)(t->first_cell + (unsigned)(hit - t->cells)) : -1;
 }
@@ -90,7 +92,8 @@ static void number_places(por_tables *t)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
             collect_cells(t, p->procs[f].edges[e].stmt, &buf, &cap, &cap_cells);
     free(buf);
-    qsort(t->cells, t->n_cells, sizeof *t->cells, cmp_u64);
+    if (t->n_cells > 0) /* (cells is NULL then, which qsort may not take) */
+        qsort(t->cells, t->n_cells, sizeof *t->cells, cmp_u64);
     unsigned k = 0;
     for (unsigned i = 0; i < t->n_cells; i++)
         if (k == 0 || t->cells[k - 1] != t->cells[i])
