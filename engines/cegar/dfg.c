@@ -6,6 +6,7 @@
 
 #include <ordo/xalloc.h>
 
+#include "cell_set.h"
 #include "dfg.h"
 
 static unsigned place_id(const cg_place_ids *ids, cg_place pl)
@@ -14,7 +15,7 @@ static unsigned place_id(const cg_place_ids *ids, cg_place pl)
         return (unsigned)pl.id;
     if (pl.kind == CG_PLACE_ANY_CELL)
         return ids->n_vars + ids->n_cells;
-    const uint64_t *hit = bsearch(&pl.id, ids->cells, ids->n_cells, sizeof *ids->cells, cg_cmp_u64);
+    const uint64_t *hit = cg_cells_find(ids->cells, ids->n_cells, pl.id);
     return ids->n_vars + (unsigned)(hit - ids->cells);
 }
 
@@ -40,13 +41,7 @@ static void collect_cells(cg_place_ids *ids, const cg_dfg *g)
             }
         }
     }
-    if (ids->n_cells)
-        qsort(ids->cells, ids->n_cells, sizeof *ids->cells, cg_cmp_u64);
-    unsigned j = 0;
-    for (unsigned i = 0; i < ids->n_cells; i++)
-        if (j == 0 || ids->cells[j - 1] != ids->cells[i])
-            ids->cells[j++] = ids->cells[i];
-    ids->n_cells = j;
+    ids->n_cells = cg_cells_sort_unique(ids->cells, ids->n_cells);
 }
 
 static void build_lists(cg_access_lists *l, cg_dfg *g, const cg_place_ids *ids)

@@ -142,8 +142,6 @@ typedef struct {
 } cg_tracked;
 
 void cg_tracked_of(cg_tracked *t, const cg_prec *prec);
-/* qsort/bsearch order of addresses. */
-int cg_cmp_u64(const void *a, const void *b);
 void cg_tracked_free(cg_tracked *t);
 /* Is a place in vars(Π)? (a computed address: when some cell is) */
 bool cg_tracked_has(const cg_tracked *t, cg_place place);

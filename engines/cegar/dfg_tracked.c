@@ -4,6 +4,7 @@
 
 #include <ordo/xalloc.h>
 
+#include "cell_set.h"
 #include "dfg.h"
 
 static void add_cell(cg_tracked *t, unsigned *cap, uint64_t addr)
@@ -29,11 +30,6 @@ static void pred_places(cg_tracked *t, unsigned *cap, const ordo_expr *e)
         pred_places(t, cap, e->kid[i]);
 }
 
-int cg_cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
 
 void cg_tracked_of(cg_tracked *t, const cg_prec *prec)
 {
@@ -45,8 +41,7 @@ void cg_tracked_of(cg_tracked *t, const cg_prec *prec)
         add_cell(t, &cap, prec->cells[i]);
     for (unsigned i = 0; i < prec->n_preds; i++)
         pred_places(t, &cap, prec->preds[i]);
-    if (t->n_cells)
-        qsort(t->cells, t->n_cells, sizeof *t->cells, cg_cmp_u64);
+    t->n_cells = cg_cells_sort_unique(t->cells, t->n_cells);
 }
 
 void cg_tracked_free(cg_tracked *t)
@@ -62,8 +57,7 @@ bool cg_tracked_has(const cg_tracked *t, cg_place place)
     case CG_PLACE_VAR:
         return place.id < t->n_vars && t->vars[place.id];
     case CG_PLACE_CELL:
-        return t->any_cell || (t->n_cells > 0 && bsearch(&place.id, t->cells, t->n_cells,
-                                                         sizeof *t->cells, cg_cmp_u64));
+        return t->any_cell || cg_cells_find(t->cells, t->n_cells, place.id);
     default:
         return t->any_cell || t->n_cells > 0;
     }

@@ -5,6 +5,7 @@
 #include <ordo/expr_eval.h>
 #include <ordo/xalloc.h>
 
+#include "cell_set.h"
 #include "por_deps.h"
 #include "pred.h"
 #include "transfer.h"
@@ -37,18 +38,11 @@ static bool constant_address(const ordo_expr *addr, uint64_t *out)
     return true;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The place of the cell at addr, or -1 when it is no constant cell. */
 static int cell_place(const por_tables *t, uint64_t addr)
 {
-    if (t->n_cells == 0) /* (cells is NULL, which bsearch may not take) */
-        return -1;
-    const uint64_t *hit = bsearch(&addr, t->cells, t->n_cells, sizeof addr, cmp_u64);
+    const uint64_t *hit = cg_cells_find(t->cells, t->n_cells, addr);
     return hit ? (int)(t->first_cell + (unsigned)(hit - t->cells)) : -1;
 }
 
@@ -92,13 +86,7 @@ static void number_places(por_tables *t)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
             collect_cells(t, p->procs[f].edges[e].stmt, &buf, &cap, &cap_cells);
     free(buf);
-    if (t->n_cells > 0) /* (cells is NULL then, which qsort may not take) */
-        qsort(t->cells, t->n_cells, sizeof *t->cells, cmp_u64);
-    unsigned k = 0;
-    for (unsigned i = 0; i < t->n_cells; i++)
-        if (k == 0 || t->cells[k - 1] != t->cells[i])
-            t->cells[k++] = t->cells[i];
-    t->n_cells = k;
+    unsigned k = t->n_cells = cg_cells_sort_unique(t->cells, t->n_cells);
     t->first_cell = places;
     places += k;
     t->other_memory = places++;
