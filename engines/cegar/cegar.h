@@ -17,36 +17,36 @@
 typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
 
 /* The engine's statistics, declared once: field, name, unit, help. */
-#define CEGAR_STATS(X)                                                                     \
-    X(iterations, "cegar.iterations", "count", "CEGAR iterations (abstractions built)")    \
-    X(explored_actions, "cegar.explored_actions", "count",                                 \
-      "transitions whose successor was computed, all iterations")                          \
-    X(arg_nodes, "cegar.arg_nodes", "count", "ARG nodes, all iterations")                  \
-    X(covered_nodes, "cegar.covered_nodes", "count", "covered ARG nodes, all iterations")  \
-    X(precision_size, "cegar.precision_size", "count",                                     \
-      "tracked variables, cells and predicates at the end")                                            \
-    X(transfer_checks, "cegar.transfer_checks", "count",                                   \
-      "SMT checks of the transfer function (EXPL: none)")                                  \
-    X(abstraction_s, "time.abstraction_s", "s", "CPU time building ARGs")                  \
-    X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                   \
-    X(successor_s, "time.successor_s", "s", "CPU time computing successor states")         \
-    X(solver_s, "solver.time_s", "s",                                                      \
+#define CEGAR_STATS(X)                                                                        \
+    X(iterations, "cegar.iterations", "count", "CEGAR iterations (abstractions built)")       \
+    X(explored_actions, "cegar.explored_actions", "count",                                    \
+      "transitions whose successor was computed, all iterations")                             \
+    X(arg_nodes, "cegar.arg_nodes", "count", "ARG nodes, all iterations")                     \
+    X(covered_nodes, "cegar.covered_nodes", "count", "covered ARG nodes, all iterations")     \
+    X(precision_size, "cegar.precision_size", "count",                                        \
+      "tracked variables, cells and predicates at the end")                                   \
+    X(transfer_checks, "cegar.transfer_checks", "count",                                      \
+      "SMT checks of the transfer function (EXPL: none)")                                     \
+    X(abstraction_s, "time.abstraction_s", "s", "CPU time building ARGs")                     \
+    X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                      \
+    X(successor_s, "time.successor_s", "s", "CPU time computing successor states")            \
+    X(solver_s, "solver.time_s", "s",                                                         \
       "CPU time in the SMT solver's path-formula checks (PRED's transfer: time.successor_s)") \
-    X(por_enabled, "por.enabled_actions", "count",                                         \
-      "SPOR/AASPOR: actions of the threads that may run, over expanded nodes")             \
-    X(por_source_set, "por.source_set_actions", "count",                                   \
-      "SPOR/AASPOR: actions of the threads in source sets (proviso included)")             \
-    X(por_fully_expanded, "por.fully_expanded", "count",                                   \
-      "SPOR/AASPOR: nodes fully expanded because a reduced successor was covered")         \
-    X(por_s, "por.time_s", "s", "SPOR/AASPOR: CPU time of source sets (transfer excluded)") \
-    X(coi_simplified_ratio, "coi.simplified_ratio", "ratio",                               \
-      "DCOI: statements made havoc or no-op among those the abstractor evaluated")        \
-    X(coi_havoc, "coi.havoc", "count", "DCOI: unobserved assignments made havoc")          \
-    X(coi_nop, "coi.nop", "count", "DCOI: unobserved assignments made no-ops")             \
-    X(coi_time_s, "coi.time_s", "s", "DCOI: CPU time of its decisions and its graph")      \
-    X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")       \
-    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")      \
-    X(coi_gave_up, "coi.gave_up", "count",                                                 \
+    X(por_enabled, "por.enabled_actions", "count",                                            \
+      "SPOR/AASPOR: actions of the threads that may run, over expanded nodes")                \
+    X(por_source_set, "por.source_set_actions", "count",                                      \
+      "SPOR/AASPOR: actions of the threads in source sets (proviso included)")                \
+    X(por_fully_expanded, "por.fully_expanded", "count",                                      \
+      "SPOR/AASPOR: nodes fully expanded because a reduced successor was covered")            \
+    X(por_s, "por.time_s", "s", "SPOR/AASPOR: CPU time of source sets (transfer excluded)")   \
+    X(coi_simplified_ratio, "coi.simplified_ratio", "ratio",                                  \
+      "DCOI: statements made havoc or no-op among those the abstractor evaluated")            \
+    X(coi_havoc, "coi.havoc", "count", "DCOI: unobserved assignments made havoc")             \
+    X(coi_nop, "coi.nop", "count", "DCOI: unobserved assignments made no-ops")                \
+    X(coi_time_s, "coi.time_s", "s", "DCOI: CPU time of its decisions and its graph")         \
+    X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")          \
+    X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")             \
+    X(coi_gave_up, "coi.gave_up", "count",                                                    \
       "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
