@@ -355,13 +355,18 @@ void run_outcome_free(run_outcome *o)
     *o = (run_outcome){ 0 };
 }
 
-/* Appends line and a newline to *text, *len characters long: linear in
- * the whole text (a counterexample of 10,000 thread creations has tens of
- * thousands of lines; copying the text for each took minutes). */
-static void append_line(char **text, size_t *len, const char *line)
+/* Appends line and a newline to *text, *len characters long in *cap
+ * allocated. The allocation doubles, so a counterexample of 10,000 thread
+ * creations (tens of thousands of lines) costs linear time and a few dozen
+ * reallocations; copying the text for each line took minutes. */
+static void append_line(char **text, size_t *len, size_t *cap, const char *line)
 {
     size_t n = strlen(line);
-    *text = xrealloc(*text, *len + n + 2);
+    size_t need = *len + n + 2;
+    if (need > *cap) {
+        *cap = need > 2 * *cap ? need : 2 * *cap;
+        *text = xrealloc(*text, *cap);
+    }
     memcpy(*text + *len, line, n);
     (*text)[*len + n] = '\n';
     *len += n + 1;
@@ -376,7 +381,7 @@ static bool parse_report(job *j, run_outcome *out)
     j->report[j->len] = '\0';
     bool complete = false;
     char *save = NULL;
-    size_t cex_len = 0;
+    size_t cex_len = 0, cex_cap = 0;
     for (char *line = strtok_r(j->report, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char *value = strchr(line, ' ');
         if (value)
@@ -396,7 +401,7 @@ static bool parse_report(job *j, run_outcome *out)
         else if (!strcmp(line, "reason"))
             out->reason = xstrdup(value);
         else if (!strcmp(line, "cex"))
-            append_line(&out->counterexample, &cex_len, value);
+            append_line(&out->counterexample, &cex_len, &cex_cap, value);
         else if (!strcmp(line, "stat")) {
             char *num = strrchr(value, ' ');
             if (num) {
