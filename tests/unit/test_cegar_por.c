@@ -382,6 +382,23 @@ static void cycle_through_coverage_expands_fully(void **state)
     assert_spor_finds_error(p, 1);
 }
 
+/* main: a -> a (a loop) and a -> b (its exit), b a dead end. The loop's
+ * component can be left, so it needs no fully expanded node: main leaves
+ * it, then the worker seeds and reaches ERROR with nothing expanded
+ * fully. A proviso that fired at every covered successor would expand a
+ * fully. */
+static void a_loop_that_can_be_left_is_not_expanded_fully(void **state)
+{
+    (void)state;
+    program g = new_program();
+    unsigned a;
+    ordo_program *p = worker_and_main(&g, &a);
+    unsigned m = p->main_proc, b = ordo_add_loc(p, m);
+    ordo_add_edge(p, m, a, a, ordo_s_new(p, ORDO_S_SKIP));
+    ordo_add_edge(p, m, a, b, ordo_s_new(p, ORDO_S_SKIP));
+    assert_spor_finds_error(p, 0);
+}
+
 /* main enters an atomic section and blocks inside it (assume false): the
  * atomic begin stops the worker for good, so it depends on every action
  * and the worker's ERROR, reachable before it, is explored. */
@@ -467,6 +484,7 @@ int main(void)
         cmocka_unit_test(join_brings_the_joined_thread),
         cmocka_unit_test(cycle_on_the_stack_expands_fully),
         cmocka_unit_test(cycle_through_coverage_expands_fully),
+        cmocka_unit_test(a_loop_that_can_be_left_is_not_expanded_fully),
         cmocka_unit_test(atomic_begin_halts_the_others),
         cmocka_unit_test(aaspor_set_is_within_spor_set),
     };
