@@ -1,6 +1,7 @@
 /* The places mutex addresses and joined thread ids depend on (sync_prec.h). */
 #include <stdlib.h>
 
+#include "mem_objects.h"
 #include "sync_prec.h"
 
 /* An object larger than this is not tracked cell by cell when a computed
@@ -13,21 +14,12 @@ typedef struct {
     bool changed;
 } closure;
 
-/* The static object a computed address reaches into, when it is a
- * constant base plus an offset (t[i]: base + i), else NULL. */
+/* The static object a computed address reaches into (t[i]), unless it is
+ * too large to track cell by cell. */
 static const ordo_object *object_of(const ordo_program *p, const ordo_expr *addr)
 {
-    const ordo_expr *base = addr;
-    if (addr->kind == ORDO_E_BINOP && addr->op == ORDO_B_ADD)
-        base = addr->kid[0]->kind == ORDO_E_CONST ? addr->kid[0] : addr->kid[1];
-    if (base->kind != ORDO_E_CONST || base->value <= 0)
-        return NULL;
-    for (unsigned o = 0; o < p->n_objects; o++) {
-        const ordo_object *ob = &p->objects[o];
-        if ((uint64_t)base->value >= ob->base && (uint64_t)base->value < ob->base + ob->n_cells)
-            return ob->n_cells <= MAX_TRACKED_OBJECT_CELLS ? ob : NULL;
-    }
-    return NULL;
+    const ordo_object *ob = cg_object_of(p, addr);
+    return ob && ob->n_cells <= MAX_TRACKED_OBJECT_CELLS ? ob : NULL;
 }
 
 /* Every cell of the object a computed address reaches into. */
