@@ -19,4 +19,6 @@ void cg_initprec_allassumes(cg_prec *prec, ordo_program *p, bool pred)
     for (unsigned f = 0; f < p->n_procs; f++)
         for (unsigned e = 0; e < p->procs[f].n_edges; e++)
             visit(prec, p, p->procs[f].edges[e].stmt, pred);
+    if (pred)
+        cg_initprec_copies(prec, p);
 }

@@ -20,4 +20,9 @@ void cg_initprec_allassumes(cg_prec *prec, ordo_program *p, bool pred);
  * the file (one line naming it, malloc'ed). */
 char *cg_initprec_file(cg_prec *prec, ordo_program *p, bool pred, const char *path);
 
+/* PRED: each predicate over a global also over the locals assigned a copy
+ * of that global (the front end's temporaries), to a fixpoint; the file
+ * and allassumes precisions end with it. */
+void cg_initprec_copies(cg_prec *prec, ordo_program *p);
+
 #endif

@@ -185,5 +185,7 @@ char *cg_initprec_file(cg_prec *prec, ordo_program *p, bool pred, const char *pa
         }
     }
     fclose(f);
+    if (pred && !error)
+        cg_initprec_copies(prec, p);
     return error;
 }

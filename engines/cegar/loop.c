@@ -229,7 +229,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
-        cg_prec_add_mutex_sources(&g.prec, g.analysed);
+        cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
             cg_initprec_allassumes(&g.prec, g.analysed, cfg->pred);
         char *bad = cfg->initprec_file ? cg_initprec_file(&g.prec, g.analysed, cfg->pred,

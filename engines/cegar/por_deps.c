@@ -6,12 +6,17 @@
 #include <ordo/xalloc.h>
 
 #include "cell_set.h"
+#include "mem_objects.h"
 #include "por_deps.h"
 #include "pred.h"
 #include "transfer.h"
 
 #define BIT(set, i) ((set)[(i) / 64] >> ((i) % 64) & 1)
 #define SET(set, i) ((set)[(i) / 64] |= UINT64_C(1) << ((i) % 64))
+
+/* An object accessed at computed addresses gets a place per cell up to
+ * this size; a larger one is memory any pointer may reach. */
+enum { MAX_OBJECT_PLACES = 4096 };
 
 /* ---- places ------------------------------------------------------------- */
 
@@ -61,17 +66,52 @@ static unsigned statement_accesses(const por_tables *t, const ordo_stmt *st, ord
     return n;
 }
 
+/* The object of a computed address whose cells are places (t[i]: every
+ * cell of t), else NULL. */
+static const ordo_object *small_object(const por_tables *t, const ordo_expr *addr)
+{
+    const ordo_object *ob = cg_object_of(t->p, addr);
+    return ob && ob->n_cells <= MAX_OBJECT_PLACES ? ob : NULL;
+}
+
+static void add_cell(por_tables *t, uint64_t addr, unsigned *cap_cells)
+{
+    XGROW(t->cells, t->n_cells, *cap_cells);
+    t->cells[t->n_cells++] = addr;
+}
+
+/* Places for the cells accessed at constant addresses, and for every cell
+ * of a small object accessed at a computed address into it. */
 static void collect_cells(por_tables *t, const ordo_stmt *st, ordo_access **buf, unsigned *cap,
                           unsigned *cap_cells)
 {
     unsigned n = statement_accesses(t, st, buf, cap);
     for (unsigned i = 0; i < n; i++) {
         uint64_t addr;
-        if ((*buf)[i].is_mem && constant_address((*buf)[i].addr, &addr)) {
-            XGROW(t->cells, t->n_cells, *cap_cells);
-            t->cells[t->n_cells++] = addr;
-        }
+        const ordo_object *ob;
+        if (!(*buf)[i].is_mem)
+            continue;
+        if (constant_address((*buf)[i].addr, &addr))
+            add_cell(t, addr, cap_cells);
+        else if ((ob = small_object(t, (*buf)[i].addr)))
+            for (uint64_t k = 0; k < ob->n_cells; k++)
+                add_cell(t, ob->base + k, cap_cells);
     }
+}
+
+/* What an access through an unknown pointer may touch: other memory and
+ * the cells of every object a pointer value may reach (mem_objects.h). A
+ * large object's cells are no places of their own: it counts as reached. */
+static void mark_pointer_targets(por_tables *t)
+{
+    bool *escapes = cg_escaping_objects(t->p);
+    SET(t->pointer_targets, t->other_memory);
+    for (unsigned i = 0; i < t->n_cells; i++) {
+        const ordo_object *ob = cg_object_at(t->p, t->cells[i]);
+        if (!ob || ob->n_cells > MAX_OBJECT_PLACES || escapes[ob - t->p->objects])
+            SET(t->pointer_targets, t->first_cell + i);
+    }
+    free(escapes);
 }
 
 static void number_places(por_tables *t)
@@ -99,6 +139,19 @@ static void number_places(por_tables *t)
 
 /* ---- summaries ---------------------------------------------------------- */
 
+/* Marks the cells of a small object; false when one of them is no place. */
+static bool mark_object(const por_tables *t, uint64_t *set, const ordo_object *ob)
+{
+    for (uint64_t k = 0; k < ob->n_cells; k++)
+        if (cell_place(t, ob->base + k) < 0)
+            return false;
+    for (uint64_t k = 0; k < ob->n_cells; k++)
+        SET(set, (unsigned)cell_place(t, ob->base + k));
+    return true;
+}
+
+/* The places an access at addr may touch: its cell, the cells of the
+ * object it indexes, or whatever a pointer may reach. */
 static void mark_memory(const por_tables *t, uint64_t *set, const ordo_expr *addr)
 {
     uint64_t a;
@@ -107,9 +160,11 @@ static void mark_memory(const por_tables *t, uint64_t *set, const ordo_expr *add
         SET(set, (unsigned)cell);
         return;
     }
-    for (unsigned i = 0; i < t->n_cells; i++)
-        SET(set, t->first_cell + i);
-    SET(set, t->other_memory);
+    const ordo_object *ob = cell < 0 && addr->kind != ORDO_E_CONST ? small_object(t, addr) : NULL;
+    if (ob && mark_object(t, set, ob))
+        return;
+    for (unsigned i = 0; i < t->words; i++)
+        set[i] |= t->pointer_targets[i];
 }
 
 static void mark_access(const por_tables *t, por_summary *s, const ordo_access *a)
@@ -230,12 +285,13 @@ static por_summary summary(por_tables *t, size_t *used)
 static void allocate(por_tables *t)
 {
     const ordo_program *p = t->p;
-    size_t n = 1;
+    size_t n = 2;
     for (unsigned f = 0; f < p->n_procs; f++)
         n += 2 * (size_t)p->procs[f].n_edges + 5 * (size_t)p->procs[f].n_locs;
     t->pool = xcalloc(n * t->words, sizeof *t->pool);
     size_t used = 0;
     t->sync_places = take(t, &used);
+    t->pointer_targets = take(t, &used);
     t->edge = xcalloc(p->n_procs + 1, sizeof *t->edge);
     t->here = xcalloc(p->n_procs + 1, sizeof *t->here);
     t->future = xcalloc(p->n_procs + 1, sizeof *t->future);
@@ -297,6 +353,7 @@ void por_tables_init(por_tables *t, const ordo_program *p)
     SET(t->sync_places, t->mutexes);
     SET(t->sync_places, t->thread_ids);
     SET(t->sync_places, t->allocator);
+    mark_pointer_targets(t);
     ordo_access *buf = NULL;
     unsigned cap = 0;
     for (unsigned f = 0; f < p->n_procs; f++) {
@@ -354,10 +411,15 @@ void por_tracked_places(const por_tables *t, const cg_prec *prec, uint64_t *mask
     for (unsigned v = 0; v < t->p->n_vars && v < prec->n_vars; v++)
         if (prec->vars[v] && t->var_place[v] >= 0)
             SET(mask, (unsigned)t->var_place[v]);
+    unsigned constant_cells = 0;
     for (unsigned i = 0; i < t->n_cells; i++)
-        if (cg_prec_has_cell(prec, t->cells[i]))
+        if (cg_prec_has_cell(prec, t->cells[i])) {
             SET(mask, t->first_cell + i);
-    if (prec->n_cells > 0)
+            constant_cells++;
+        }
+    /* a tracked cell no constant address names (the heap's): memory
+     * reached only through computed addresses is tracked */
+    if (prec->n_cells > constant_cells)
         SET(mask, t->other_memory);
     for (unsigned i = 0; i < prec->n_preds; i++)
         mark_reads(t, mask, prec->preds[i]);

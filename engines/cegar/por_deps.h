@@ -52,6 +52,7 @@ typedef struct {
     uint64_t *cells;         /* constant addresses, sorted: place first_cell + i */
     unsigned first_cell, other_memory, mutexes, thread_ids, allocator, n_places;
     uint64_t *sync_places;   /* the pseudo places: tracked at every precision */
+    uint64_t *pointer_targets; /* what an access through an unknown pointer touches */
     por_summary **edge;      /* [proc][edge]: the edge's accesses */
     por_summary **here;      /* [proc][loc]: the edges leaving loc */
     por_summary **future;    /* [proc][loc]: the edges reachable from loc, with the

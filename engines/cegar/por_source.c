@@ -291,8 +291,21 @@ void cg_por_successors(cg_por *por, cg_model *m, const cg_state *s, cg_succs *ou
     por->stats.time_s += ordo_process_cputime_s() - t0 - in_transfer;
 }
 
-bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, cg_succs *out)
+bool cg_por_postponed(const cg_por *por, const cg_state *s)
 {
+    for (unsigned t = 0; t < s->n_threads; t++)
+        if (por->runnable[t] && !por->taken[t])
+            return true;
+    return false;
+}
+
+bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, const bool *taken,
+                         cg_succs *out)
+{
+    double t0 = ordo_process_cputime_s();
+    prepare(por, m, s);
+    por->stats.time_s += ordo_process_cputime_s() - t0;
+    memcpy(por->taken, taken, s->n_threads * sizeof *por->taken);
     bool any = false;
     for (unsigned t = 0; t < s->n_threads; t++)
         if (por->runnable[t] && !por->taken[t]) {

@@ -24,10 +24,10 @@
  *
  * Cycles and coverage (issue item 5, Theorem 2's condition 2): the ARG is
  * a tree, so every cycle of the reduced state space closes through a
- * covered node. When a reduced successor is covered (by a node on the DFS
- * path or anywhere else), its parent is fully expanded; then every cycle
- * has a fully expanded state, and no action is postponed forever. This
- * holds for DFS and BFS alike.
+ * covered node. Once the search has expanded every node, each terminal
+ * strongly connected component of the reduced graph without a fully
+ * expanded node gets one (por_proviso.h), and the search goes on; so no
+ * action is postponed forever. This holds for DFS and BFS alike.
  *
  * Refinement (issue item 3): loop.c builds a new ARG after every
  * refinement (full prune), and D_Π is taken from the precision that ARG is
@@ -71,8 +71,12 @@ void cg_por_source_set(cg_por *por, const cg_model *m, const cg_state *s, unsign
                        bool *in_set);
 /* Appends the successors of s under a source set to out. */
 void cg_por_successors(cg_por *por, cg_model *m, const cg_state *s, cg_succs *out);
-/* The proviso: appends the successors under the threads the last
- * cg_por_successors of s left out; false when it left none out. */
-bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, cg_succs *out);
+/* Did the last cg_por_successors of s leave out threads that may run? */
+bool cg_por_postponed(const cg_por *por, const cg_state *s);
+/* The proviso (por_proviso.h): appends the successors of s under the
+ * threads that may run and taken[t] does not mark (the threads whose
+ * successors an earlier expansion took); false when there is none. */
+bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, const bool *taken,
+                         cg_succs *out);
 
 #endif

@@ -1,8 +1,10 @@
 /* The abstractor: DFS or BFS over the ARG with coverage (search.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include <ordo/xalloc.h>
 
+#include "por_proviso.h"
 #include "por_source.h"
 #include "search.h"
 
@@ -10,6 +12,18 @@ typedef struct {
     unsigned *v;
     size_t head, n, cap;   /* BFS takes from head, DFS from the end */
 } worklist;
+
+typedef struct {
+    cg_model *m;
+    cg_arg *arg;
+    bool bfs;
+    worklist w;
+    cg_succs succs;
+    cg_search_stats *st;
+    unsigned *error_node;
+    bool *postponed;       /* per node: its reduced expansion left actions out */
+    size_t cap_postponed;
+} search;
 
 static void push(worklist *w, unsigned node)
 {
@@ -22,67 +36,121 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
-/* The successors of node n become its children; *covered tells whether
- * one of them is covered. */
-static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
-                               worklist *w, unsigned *error_node, bool *covered)
+/* The successors in x->succs become node n's children. */
+static cg_search_result attach(search *x, unsigned n)
 {
-    cg_search_result r = m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
+    cg_succs *succs = &x->succs;
+    cg_search_result r = x->m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
+    x->st->explored_actions += succs->n;
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
-        unsigned c = cg_arg_add(arg, succs->v[i].state, (int)n, succs->v[i].action);
+        unsigned c = cg_arg_add(x->arg, succs->v[i].state, (int)n, succs->v[i].action);
         succs->v[i].state = NULL;
         if (succs->v[i].error) {
-            *error_node = c;
+            *x->error_node = c;
             r = CG_SEARCH_ERROR;
-        } else if (arg->nodes[c].covered_by < 0) {
-            push(w, c);
-        } else {
-            *covered = true;
+        } else if (x->arg->nodes[c].covered_by < 0) {
+            push(&x->w, c);
         }
     }
     cg_succs_clear(succs);
     return r;
 }
 
-/* Node n's successors: all, or under a source set (por_source.h), fully
- * expanded when a reduced successor is covered (the cycle proviso). */
-static cg_search_result expand(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
-                               worklist *w, cg_search_stats *st, unsigned *error_node)
+static void set_postponed(search *x, unsigned n, bool postponed)
 {
-    const cg_state *s = arg->nodes[n].state;
+    while (x->cap_postponed <= n) {
+        size_t old = x->cap_postponed;
+        x->cap_postponed = old ? 2 * old : 256;
+        x->postponed = xrealloc(x->postponed, x->cap_postponed * sizeof *x->postponed);
+        memset(x->postponed + old, 0, (x->cap_postponed - old) * sizeof *x->postponed);
+    }
+    x->postponed[n] = postponed;
+}
+
+/* Node n's successors: all, or under a source set (por_source.h). */
+static cg_search_result expand(search *x, unsigned n)
+{
+    const cg_state *s = x->arg->nodes[n].state;
     double t0 = ordo_process_cputime_s();
-    if (m->por)
-        cg_por_successors(m->por, m, s, succs);
-    else
-        cg_successors(m, s, succs);
-    st->successor_s += ordo_process_cputime_s() - t0;
-    st->explored_actions += succs->n;
-    bool covered = false;
-    cg_search_result r = attach(m, arg, n, succs, w, error_node, &covered);
-    if (r != CG_SEARCH_COMPLETE || !covered || !m->por)
-        return r;
-    t0 = ordo_process_cputime_s();
-    cg_por_expand_fully(m->por, m, s, succs);
-    st->successor_s += ordo_process_cputime_s() - t0;
-    st->explored_actions += succs->n;
-    return attach(m, arg, n, succs, w, error_node, &covered);
+    if (x->m->por) {
+        cg_por_successors(x->m->por, x->m, s, &x->succs);
+        set_postponed(x, n, cg_por_postponed(x->m->por, s));
+    } else {
+        cg_successors(x->m, s, &x->succs);
+    }
+    x->st->successor_s += ordo_process_cputime_s() - t0;
+    return attach(x, n);
+}
+
+/* Expands the worklist empty (or to an error, the deadline, ...). */
+static cg_search_result run(search *x, const ordo_deadline *d)
+{
+    cg_search_result r = CG_SEARCH_COMPLETE;
+    for (unsigned long k = 0; x->w.head < x->w.n && r == CG_SEARCH_COMPLETE; k++) {
+        if (k % 256 == 0 && ordo_deadline_expired(d))
+            return CG_SEARCH_STOPPED;
+        r = expand(x, pop(&x->w, x->bfs));
+    }
+    return r;
+}
+
+/* Node n, expanded under a source set, gets the successors of the threads
+ * it left out; taken: n_threads flags, the threads of n's children. */
+static cg_search_result expand_rest(search *x, unsigned n, const bool *taken)
+{
+    const cg_state *s = x->arg->nodes[n].state;
+    double t0 = ordo_process_cputime_s();
+    cg_por_expand_fully(x->m->por, x->m, s, taken, &x->succs);
+    x->st->successor_s += ordo_process_cputime_s() - t0;
+    x->postponed[n] = false;
+    return attach(x, n);
+}
+
+/* The proviso (por_proviso.h): expands the nodes it names fully; *more
+ * is false when it names none (the search is complete). */
+static cg_search_result complete_terminal_components(search *x, bool *more)
+{
+    unsigned k;
+    unsigned *nodes = cg_proviso_nodes(x->arg, x->postponed, &k);
+    *more = k > 0;
+    int *slot = xmalloc((x->arg->n + 1) * sizeof *slot);
+    for (unsigned v = 0; v < x->arg->n; v++)
+        slot[v] = -1;
+    unsigned width = 1;
+    for (unsigned i = 0; i < k; i++) {
+        slot[nodes[i]] = (int)i;
+        if (x->arg->nodes[nodes[i]].state->n_threads > width)
+            width = x->arg->nodes[nodes[i]].state->n_threads;
+    }
+    bool *taken = xcalloc((size_t)k * width + 1, sizeof *taken);
+    for (unsigned c = 0, n_nodes = x->arg->n; c < n_nodes; c++) {
+        int p = x->arg->nodes[c].parent;
+        if (p >= 0 && slot[p] >= 0)
+            taken[(size_t)slot[p] * width + x->arg->nodes[c].action.thread] = true;
+    }
+    cg_search_result r = CG_SEARCH_COMPLETE;
+    for (unsigned i = 0; i < k && r == CG_SEARCH_COMPLETE; i++)
+        r = expand_rest(x, nodes[i], taken + (size_t)i * width);
+    free(taken);
+    free(slot);
+    free(nodes);
+    return r;
 }
 
 cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadline *d,
                            cg_search_stats *st, unsigned *error_node)
 {
-    worklist w = { 0 };
-    cg_succs succs = { 0 };
-    cg_search_result r = CG_SEARCH_COMPLETE;
-    push(&w, cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 }));
-    for (unsigned long k = 0; w.head < w.n && r == CG_SEARCH_COMPLETE; k++) {
-        if (k % 256 == 0 && ordo_deadline_expired(d)) {
-            r = CG_SEARCH_STOPPED;
-            break;
-        }
-        r = expand(m, arg, pop(&w, bfs), &succs, &w, st, error_node);
+    search x = { .m = m, .arg = arg, .bfs = bfs, .st = st, .error_node = error_node };
+    push(&x.w, cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 }));
+    cg_search_result r = run(&x, d);
+    for (bool more = m->por != NULL; r == CG_SEARCH_COMPLETE && more;) {
+        set_postponed(&x, arg->n, false); /* one flag per node */
+        r = complete_terminal_components(&x, &more);
+        if (r == CG_SEARCH_COMPLETE)
+            r = run(&x, d);
     }
-    free(succs.v);
-    free(w.v);
+    free(x.postponed);
+    free(x.succs.v);
+    free(x.w.v);
     return r;
 }

@@ -64,14 +64,14 @@ static cg_binding restrict_to(const ordo_program *p, const ordo_expr *e, const c
     return r;
 }
 
-/* e with every read of var replaced by r. */
-static const ordo_expr *subst(ordo_program *p, const ordo_expr *e, unsigned var, const ordo_expr *r)
+const ordo_expr *cg_subst_var(ordo_program *p, const ordo_expr *e, unsigned var,
+                              const ordo_expr *r)
 {
     if (!e || !reads_var(e, var))
         return e;
     const ordo_expr *k[3];
     for (int i = 0; i < 3; i++)
-        k[i] = subst(p, e->kid[i], var, r);
+        k[i] = cg_subst_var(p, e->kid[i], var, r);
     switch (e->kind) {
     case ORDO_E_VAR:   return ordo_type_equal(r->type, e->type) ? r : ordo_e_cast(p, e->type, r);
     case ORDO_E_LOAD:  return ordo_e_load(p, e->type, k[0]);
@@ -150,7 +150,7 @@ static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
         pending *q = &w->v[i];
         if (!q->e || !reads_var(q->e, x) || (!global && bound(w->p, &q->b, x) != (int)t))
             continue;
-        const ordo_expr *e = r ? subst(w->p, q->e, x, r) : NULL;
+        const ordo_expr *e = r ? cg_subst_var(w->p, q->e, x, r) : NULL;
         cg_binding b = q->b;
         q->e = NULL; /* a havoc: nothing to carry */
         if (!e)

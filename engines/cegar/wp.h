@@ -18,4 +18,9 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p);
 /* Adds the atoms of a condition as predicates; returns how many were new. */
 unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond);
 
+/* e with every read of var replaced by r (built in p; e itself when it
+ * does not read var). */
+const ordo_expr *cg_subst_var(ordo_program *p, const ordo_expr *e, unsigned var,
+                              const ordo_expr *r);
+
 #endif

@@ -147,6 +147,33 @@ static void example4_dependency_depends_on_the_precision(void **state)
     ordo_program_free(p);
 }
 
+/* A write through a pointer variable and a write of an object's cell at a
+ * constant address: independent while the object's address is never a
+ * value (a pthread_t only pthread_create and pthread_join touch), dependent
+ * once a pointer may hold it. */
+static void pointers_reach_only_objects_whose_address_escapes(void **state)
+{
+    (void)state;
+    for (int escapes = 0; escapes < 2; escapes++) {
+        program g = new_program();
+        ordo_program *p = g.p;
+        unsigned id = ordo_add_object(p, "id", 1, -1);
+        uint64_t base = p->objects[id].base;
+        ordo_type ptr = ordo_ty_ptr(p->data_model);
+        unsigned q = ordo_add_var(p, "q", ptr, -1, escapes ? (int64_t)base : 0);
+        ordo_stmt *direct[] = { ordo_s_assign(p, ordo_lv_mem(i32(), ordo_e_const(p, ptr, (int64_t)base)),
+                                              num(p, 1)) };
+        ordo_stmt *through[] = { ordo_s_assign(p, ordo_lv_mem(i32(), var(p, q)), num(p, 2)) };
+        unsigned a = thread_proc(&g, "a", direct, 1), b = thread_proc(&g, "b", through, 1);
+        por_tables t;
+        por_tables_init(&t, p);
+        assert_int_equal(por_dependent(&t, &t.edge[a][0], &t.edge[b][0], NULL), escapes);
+        assert_int_equal(por_dependent(&t, &t.edge[b][0], &t.edge[a][0], NULL), escapes);
+        por_tables_free(&t);
+        ordo_program_free(p);
+    }
+}
+
 /* ---- Algorithm 1 on Figures 3.1 and 3.2 --------------------------------- */
 
 /* Figure 3.1: x++ and y++ in two threads (Π = {x > y, x > y + 1}) are
@@ -382,6 +409,23 @@ static void cycle_through_coverage_expands_fully(void **state)
     assert_spor_finds_error(p, 1);
 }
 
+/* main: a -> a (a loop) and a -> b (its exit), b a dead end. The loop's
+ * component can be left, so it needs no fully expanded node: main leaves
+ * it, then the worker seeds and reaches ERROR with nothing expanded
+ * fully. A proviso that fired at every covered successor would expand a
+ * fully. */
+static void a_loop_that_can_be_left_is_not_expanded_fully(void **state)
+{
+    (void)state;
+    program g = new_program();
+    unsigned a;
+    ordo_program *p = worker_and_main(&g, &a);
+    unsigned m = p->main_proc, b = ordo_add_loc(p, m);
+    ordo_add_edge(p, m, a, a, ordo_s_new(p, ORDO_S_SKIP));
+    ordo_add_edge(p, m, a, b, ordo_s_new(p, ORDO_S_SKIP));
+    assert_spor_finds_error(p, 0);
+}
+
 /* main enters an atomic section and blocks inside it (assume false): the
  * atomic begin stops the worker for good, so it depends on every action
  * and the worker's ERROR, reachable before it, is explored. */
@@ -460,6 +504,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(example4_dependency_depends_on_the_precision),
+        cmocka_unit_test(pointers_reach_only_objects_whose_address_escapes),
         cmocka_unit_test(figure31_source_sets_are_one_thread),
         cmocka_unit_test(figure32_aaspor_ignores_untracked_y),
         cmocka_unit_test(blocked_assume_takes_its_unblocker),
@@ -467,6 +512,7 @@ int main(void)
         cmocka_unit_test(join_brings_the_joined_thread),
         cmocka_unit_test(cycle_on_the_stack_expands_fully),
         cmocka_unit_test(cycle_through_coverage_expands_fully),
+        cmocka_unit_test(a_loop_that_can_be_left_is_not_expanded_fully),
         cmocka_unit_test(atomic_begin_halts_the_others),
         cmocka_unit_test(aaspor_set_is_within_spor_set),
     };

@@ -1,0 +1,25 @@
+/*
+ * Static objects behind addresses: which object an address names when it
+ * is a constant base plus an offset (t[i]), and which objects a pointer
+ * value may reach at all. An object whose address is never a value (only
+ * the constant base of its own loads and stores, as a pthread_t passed to
+ * pthread_create and read by pthread_join) is touched by no access
+ * through a pointer variable.
+ */
+#ifndef CEGAR_MEM_OBJECTS_H
+#define CEGAR_MEM_OBJECTS_H
+
+#include <ordo/ir.h>
+
+/* The object holding the cell at addr, or NULL. */
+const ordo_object *cg_object_at(const ordo_program *p, uint64_t addr);
+/* The object of a constant address or of constant + offset, else NULL. */
+const ordo_object *cg_object_of(const ordo_program *p, const ordo_expr *addr);
+
+/* Per object of p (malloc'ed): may an address computed from a value (a
+ * pointer variable, a parameter, a stored address) point into it? True
+ * for every object whose address occurs anywhere but as the base of an
+ * access of its own (conservative: a number equal to an address counts). */
+bool *cg_escaping_objects(const ordo_program *p);
+
+#endif
