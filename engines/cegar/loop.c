@@ -68,19 +68,35 @@ static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions
     return o;
 }
 
+/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
+static bool interpolating(const cg_config *cfg)
+{
+    return cfg->seq_itp || cfg->bin_itp;
+}
+
 /* A sequence interpolant of the spurious path refines the precision;
  * *why says why none was found. */
 static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
                               const cg_state *const *states, unsigned n, char **why)
 {
     cg_itp itp;
-    const char *failed = cg_itp_sequence(&itp, g->solvers, m, g->shown, g->analysed, actions,
-                                         states, n);
+    cg_itp_request rq = { .solvers = g->solvers, .m = m, .shown = g->shown, .p = g->analysed,
+                          .binary = g->cfg->bin_itp, .split = g->cfg->pred_split };
+    const char *failed = cg_itp_sequence(&itp, &rq, actions, states, n);
     unsigned added = failed ? 0 : cg_refine_itp(&itp, &g->prec, g->analysed, g->cfg->pred);
     if (failed)
         *why = xasprintf("cegar: no interpolant for a spurious path of %u steps: %s", n, failed);
     cg_itp_free(&itp);
     return added;
+}
+
+/* The unsat core of the spurious path refines the precision (EXPL: its
+ * places, PRED: its conditions' weakest preconditions). */
+static unsigned refine_by_core(cegar *g, cg_path *pf)
+{
+    if (g->cfg->pred)
+        return cg_refine_pred_wp(pf, &g->prec, g->analysed, g->cfg->pred_split);
+    return cg_refine_unsat_core(pf, &g->prec);
 }
 
 /* The refiner (thesis Section 2.2.4): the path formula of the error
@@ -114,17 +130,12 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                                  ordo_smt_reason_unknown(smt));
-        else if (g->cfg->seq_itp && refine_by_itp(g, m, actions, states, n, &o.reason) > 0)
+        else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
+                                       : refine_by_core(g, &pf) > 0)
             *done = false;
-        else if (g->cfg->seq_itp && !o.reason)
-            o.reason = xasprintf("cegar: the interpolant of a spurious path of %u steps "
-                                 "tracks nothing new", n);
-        else if (!g->cfg->seq_itp && (g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
-                                                   : cg_refine_unsat_core(&pf, &g->prec)) == 0)
-            o.reason = xasprintf("cegar: the refinement of a spurious path of %u steps "
-                                 "tracks nothing new", n);
-        else if (!g->cfg->seq_itp)
-            *done = false;
+        else if (!o.reason)
+            o.reason = xasprintf("cegar: the %s of a spurious path of %u steps tracks nothing "
+                                 "new", interpolating(g->cfg) ? "interpolant" : "refinement", n);
     }
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
@@ -224,6 +235,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else if (cfg->seq_itp && !(solvers->ops->caps & ORDO_SMT_CAP_HORN)) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
+                              "which the solver %s does not offer (cegar)", solvers->name));
+    } else if (cfg->bin_itp && !(solvers->ops->caps & ORDO_SMT_CAP_INTERPOLATION)) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                    xasprintf("unsupported: --refinement bin-itp needs binary interpolants, "
                               "which the solver %s does not offer (cegar)", solvers->name));
     } else {
         if (cfg->dcoi)

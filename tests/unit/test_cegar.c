@@ -348,7 +348,8 @@ static void a_sequence_interpolant_reads_the_relevant_variable(void **state)
     unsigned n;
     cg_arg_path(&arg, error, &actions, &states, &n);
     cg_itp itp;
-    assert_null(cg_itp_sequence(&itp, &z3, &mx.m, p, p, actions, states, n));
+    cg_itp_request rq = { .solvers = &z3, .m = &mx.m, .shown = p, .p = p };
+    assert_null(cg_itp_sequence(&itp, &rq, actions, states, n));
     assert_int_equal(itp.n_vars, 1);
     assert_int_equal(itp.vars[0], x);
     assert_int_equal(itp.n_cells, 0);
