@@ -302,3 +302,11 @@ bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, cg_succs *
     por->stats.fully_expanded += any;
     return any;
 }
+
+bool cg_por_left_out(const cg_por *por, const cg_state *s)
+{
+    for (unsigned t = 0; t < s->n_threads; t++)
+        if (por->runnable[t] && !por->taken[t])
+            return true;
+    return false;
+}

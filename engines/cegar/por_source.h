@@ -29,9 +29,12 @@
  * has a fully expanded state, and no action is postponed forever. This
  * holds for DFS and BFS alike.
  *
- * Refinement (issue item 3): loop.c builds a new ARG after every
- * refinement (full prune), and D_Π is taken from the precision that ARG is
+ * Refinement (issue item 3): with --prune full, loop.c builds a new ARG
+ * after every refinement, and D_Π is taken from the precision that ARG is
  * built with, so no reduction made under an older precision survives.
+ * With --prune lazy (prune.h), every kept node AASPOR reduced under an
+ * older precision is re-expanded: the actions of its new source set that
+ * it has no child for are added.
  */
 #ifndef CEGAR_POR_SOURCE_H
 #define CEGAR_POR_SOURCE_H
@@ -71,6 +74,9 @@ void cg_por_source_set(cg_por *por, const cg_model *m, const cg_state *s, unsign
                        bool *in_set);
 /* Appends the successors of s under a source set to out. */
 void cg_por_successors(cg_por *por, cg_model *m, const cg_state *s, cg_succs *out);
+/* Did the last cg_por_successors (and cg_por_expand_fully) of s leave
+ * out threads that may run? */
+bool cg_por_left_out(const cg_por *por, const cg_state *s);
 /* The proviso: appends the successors under the threads the last
  * cg_por_successors of s left out; false when it left none out. */
 bool cg_por_expand_fully(cg_por *por, cg_model *m, const cg_state *s, cg_succs *out);

@@ -22,13 +22,16 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
-/* The successors of node n become its children; *covered tells whether
- * one of them is covered. */
-static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
-                               worklist *w, unsigned *error_node, bool *covered)
+/* The successors of node n become its children (a re-opened node keeps
+ * the children it has: no second child by the same action); *covered
+ * tells whether one of them is covered. */
+static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, bool reopened,
+                               cg_succs *succs, worklist *w, unsigned *error_node, bool *covered)
 {
     cg_search_result r = m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
+        if (reopened && cg_arg_has_child(arg, n, &succs->v[i].action))
+            continue;
         unsigned c = cg_arg_add(arg, succs->v[i].state, (int)n, succs->v[i].action);
         succs->v[i].state = NULL;
         if (succs->v[i].error) {
@@ -50,6 +53,10 @@ static cg_search_result expand(cg_model *m, cg_arg *arg, unsigned n, cg_succs *s
                                worklist *w, cg_search_stats *st, unsigned *error_node)
 {
     const cg_state *s = arg->nodes[n].state;
+    bool reopened = arg->nodes[n].reopened;
+    arg->nodes[n].reopened = false;
+    arg->nodes[n].expanded = true;
+    arg->nodes[n].version = arg->version;
     double t0 = ordo_process_cputime_s();
     if (m->por)
         cg_por_successors(m->por, m, s, succs);
@@ -58,14 +65,16 @@ static cg_search_result expand(cg_model *m, cg_arg *arg, unsigned n, cg_succs *s
     st->successor_s += ordo_process_cputime_s() - t0;
     st->explored_actions += succs->n;
     bool covered = false;
-    cg_search_result r = attach(m, arg, n, succs, w, error_node, &covered);
-    if (r != CG_SEARCH_COMPLETE || !covered || !m->por)
-        return r;
-    t0 = ordo_process_cputime_s();
-    cg_por_expand_fully(m->por, m, s, succs);
-    st->successor_s += ordo_process_cputime_s() - t0;
-    st->explored_actions += succs->n;
-    return attach(m, arg, n, succs, w, error_node, &covered);
+    cg_search_result r = attach(m, arg, n, reopened, succs, w, error_node, &covered);
+    if (r == CG_SEARCH_COMPLETE && covered && m->por) {
+        t0 = ordo_process_cputime_s();
+        cg_por_expand_fully(m->por, m, s, succs);
+        st->successor_s += ordo_process_cputime_s() - t0;
+        st->explored_actions += succs->n;
+        r = attach(m, arg, n, reopened, succs, w, error_node, &covered);
+    }
+    arg->nodes[n].reduced = m->por && cg_por_left_out(m->por, s);
+    return r;
 }
 
 cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadline *d,
@@ -74,7 +83,11 @@ cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadli
     worklist w = { 0 };
     cg_succs succs = { 0 };
     cg_search_result r = CG_SEARCH_COMPLETE;
-    push(&w, cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 }));
+    if (arg->n == 0)
+        cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 });
+    for (unsigned i = 0; i < arg->n; i++)
+        if (cg_arg_open(arg, i))
+            push(&w, i);
     for (unsigned long k = 0; w.head < w.n && r == CG_SEARCH_COMPLETE; k++) {
         if (k % 256 == 0 && ordo_deadline_expired(d)) {
             r = CG_SEARCH_STOPPED;

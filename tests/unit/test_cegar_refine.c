@@ -1,7 +1,8 @@
 /* Unit tests of the cegar engine's refinement options on small IR
  * programs: --pred-split (the exact predicates each mode adds, from an
  * unsat core and from an interpolant), --refinement bin-itp (every
- * chained sequence inductive and over its cut's symbols only). */
+ * chained sequence inductive and over its cut's symbols only), --prune
+ * lazy (the POR re-expansion of reduced nodes; the verdicts of full). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +17,9 @@
 #include "../../engines/cegar/cegar.h"
 #include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/itp_path.h"
+#include "../../engines/cegar/por_source.h"
 #include "../../engines/cegar/pred.h"
+#include "../../engines/cegar/prune.h"
 #include "../../engines/cegar/wp.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
@@ -310,6 +313,113 @@ static void bin_itp_refines_both_domains(void **state)
     }
 }
 
+/* t1: assume x == 5; y := 1.  main: start t1; havoc x; assume x != 5;
+ * y := 0; assume y == 1; ERROR (x = 5, y = 0 at first). The error is
+ * real, and needs t1's assume before main's havoc. */
+static ordo_program *postponed_reader(void)
+{
+    ordo_program *p = ordo_program_new("postponed.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 5), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main"), t = ordo_add_proc(p, "t1");
+    p->main_proc = m;
+    unsigned l = p->procs[t].init_loc;
+    then(p, t, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, x), num(p, 5))), 1);
+    then(p, t, &l, assign(p, y, num(p, 1)), 2);
+    finish(p, t, l);
+    l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_thread_start(p, NULL, t, NULL), 10);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 11);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, x), num(p, 5))), 12);
+    then(p, m, &l, assign(p, y, num(p, 0)), 13);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, y), num(p, 1))), 14);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 15);
+    finish(p, m, l);
+    return p;
+}
+
+/* Does node n of arg have a child by thread t? */
+static bool has_child_of(const cg_arg *arg, unsigned n, unsigned t)
+{
+    for (unsigned i = n + 1; i < arg->n; i++)
+        if (arg->nodes[i].parent == (int)n && arg->nodes[i].state &&
+            arg->nodes[i].action.thread == t)
+            return true;
+    return false;
+}
+
+/* --prune lazy with AASPOR on postponed_reader: at the empty precision
+ * the node after the start (both threads may run) takes main's havoc
+ * only, and the abstract error path (y := 0; assume y == 1) is spurious.
+ * Tracking x and y makes main's havoc of x dependent on t1's assume; the
+ * pivot is main's y := 0 (havoc and assume of an unknown x change
+ * nothing), two nodes below, so only the POR rule re-opens the node, and
+ * its re-expansion adds t1's assume, the first step of the real error.
+ * Without the rule the node keeps its old reduction. */
+static void lazy_aaspor_reexpands_reduced_nodes(void **state)
+{
+    (void)state;
+    ordo_program *p = postponed_reader();
+    for (int rule = 0; rule < 2; rule++) {
+        error_path e;
+        e.m = cg_model_new(p, ORDO_ARITH_BV, 1);
+        cg_prec_init(&e.prec, p->n_vars);
+        e.m.prec = &e.prec;
+        cg_por por;
+        cg_por_init(&por, p, true);
+        cg_por_set_precision(&por, &e.prec);
+        e.m.por = &por;
+        cg_arg_init(&e.arg);
+        cg_search_stats st = { 0 };
+        unsigned error;
+        assert_int_equal(cg_search(&e.m, &e.arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
+        assert_true(e.arg.nodes[1].reduced);
+        assert_false(has_child_of(&e.arg, 1, 1));
+        cg_prec_add_var(&e.prec, 0); /* x: havoc x and t1's assume become dependent */
+        cg_prec_add_var(&e.prec, 1); /* y: y := 0 is the pivot */
+        cg_por_set_precision(&por, &e.prec);
+        assert_true(cg_prune_lazy(&e.m, &e.arg, error, rule));
+        assert_int_equal(e.arg.nodes[3].expanded, false); /* the pivot's parent */
+        assert_int_equal(cg_arg_open(&e.arg, 1), rule);
+        if (rule) {
+            /* expanding it again (a search from there) adds t1's assume */
+            for (unsigned i = 2; i < e.arg.n; i++)
+                e.arg.nodes[i].expanded = true;
+            cg_search(&e.m, &e.arg, false, NULL, &st, &error);
+            assert_true(has_child_of(&e.arg, 1, 1));
+        }
+        e.actions = NULL;
+        e.states = NULL;
+        cg_por_free(&por);
+        free_error_path(&e);
+    }
+    ordo_program_free(p);
+}
+
+/* --prune lazy gives the verdicts of --prune full on the tiny programs,
+ * in both domains, with NOPOR and AASPOR (every UNSAFE replayed). */
+static void lazy_and_full_agree(void **state)
+{
+    (void)state;
+    ordo_program *programs[] = { spurious(), fixture_counter(true, NULL),
+                                 fixture_counter(false, NULL), fixture_loop(2, NULL),
+                                 postponed_reader() };
+    ordo_verdict want[] = { ORDO_VERDICT_SAFE, ORDO_VERDICT_SAFE, ORDO_VERDICT_UNSAFE,
+                            ORDO_VERDICT_SAFE, ORDO_VERDICT_UNSAFE };
+    for (unsigned i = 0; i < 5; i++)
+        for (int config = 0; config < 8; config++) {
+            cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = config & 1,
+                              .por = config & 2 ? CG_AASPOR : CG_NOPOR, .lazy = config & 4 };
+            cg_counters c;
+            cg_outcome o = verify(programs[i], &cfg, &c);
+            if (o.verdict != want[i])
+                fail_msg("program %u, pred %d, por %d, lazy %d: verdict %d (%s)", i, config & 1,
+                         config & 2, config & 4, (int)o.verdict, o.reason ? o.reason : "");
+            free(o.reason);
+        }
+    for (unsigned i = 0; i < 5; i++)
+        ordo_program_free(programs[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +427,8 @@ int main(void)
         cmocka_unit_test(pred_split_cuts_an_interpolant),
         cmocka_unit_test(bin_itp_chains_an_inductive_sequence),
         cmocka_unit_test(bin_itp_refines_both_domains),
+        cmocka_unit_test(lazy_aaspor_reexpands_reduced_nodes),
+        cmocka_unit_test(lazy_and_full_agree),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
