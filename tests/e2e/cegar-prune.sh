@@ -11,8 +11,7 @@ B=$ORDO_ROOT/sv-benchmarks/ordo
 
 status() { sed -n 's/^status: *//p' "$1"; }
 
-for task in thesis-fig2.1 thesis-fig2.1-nonatomic thesis-fig5.3-false peterson-broken \
-    prodcons prodcons-race; do
+for task in thesis-fig2.1 thesis-fig2.1-nonatomic peterson-broken prodcons-race; do
     for opts in "--domain expl" "--domain pred" "--domain expl --por aaspor" \
         "--domain pred --por aaspor"; do
         name=$task-${opts// /}

@@ -125,7 +125,7 @@ if [ -e "$BUILD/lib/ordo/cvc5.so" ]; then
         "$TMP/itp-cvc5"
 fi
 
-for bad in "--domain bool" "--coi pcoi" "--refinement bin-itp" "--initprec file:" "--initprec pred" \
+for bad in "--domain bool" "--coi pcoi" "--refinement craig" "--initprec file:" "--initprec pred" \
     "--arith int"; do
     "$ORDO" verify "$B/thesis-fig2.1.yml" --engine cegar $bad >"$TMP/bad" 2>&1
     check_status 2 "$bad is refused" "$TMP/bad"
