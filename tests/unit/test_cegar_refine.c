@@ -21,6 +21,7 @@
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/prune.h"
 #include "../../engines/cegar/wp.h"
+#include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
 
@@ -282,15 +283,7 @@ static void bin_itp_chains_an_inductive_sequence(void **state)
 
 static cg_outcome verify(const ordo_program *p, const cg_config *cfg, cg_counters *c)
 {
-    memset(c, 0, sizeof *c);
-    cg_outcome o = cg_verify(p, cfg, &z3, NULL, c);
-    if (o.verdict == ORDO_VERDICT_UNSAFE) {
-        char *why = NULL;
-        if (!ordo_trace_replay(p, o.trace, &why))
-            fail_msg("counterexample does not replay: %s", why);
-        ordo_trace_free(o.trace);
-    }
-    return o;
+    return cegar_verify_replayed(p, cfg, &z3, c);
 }
 
 /* bin-itp refines like seq-itp: the spurious path in one refinement (EXPL
