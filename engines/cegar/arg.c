@@ -63,7 +63,10 @@ unsigned cg_arg_add(cg_arg *a, cg_state *s, int parent, cg_action action)
         a->chain = xrealloc(a->chain, a->cap * sizeof *a->chain);
     unsigned id = a->n++, b = cg_state_control_hash(s) & (a->n_buckets - 1);
     a->nodes[id] = (cg_node){ .state = s, .parent = parent, .action = action,
-                              .covered_by = covering(a, s, b) };
+                              .covered_by = covering(a, s, b), .first_child = -1,
+                              .next_sibling = parent >= 0 ? a->nodes[parent].first_child : -1 };
+    if (parent >= 0)
+        a->nodes[parent].first_child = (int)id;
     a->chain[id] = -1;
     if (a->nodes[id].covered_by >= 0)
         a->covered++;
@@ -102,10 +105,10 @@ bool cg_arg_open(const cg_arg *a, unsigned n)
 
 bool cg_arg_has_child(const cg_arg *a, unsigned n, const cg_action *act)
 {
-    for (unsigned i = n + 1; i < a->n; i++) {
+    for (int i = a->nodes[n].first_child; i >= 0; i = a->nodes[i].next_sibling) {
         const cg_node *x = &a->nodes[i];
-        if (x->parent == (int)n && x->state && x->action.thread == act->thread &&
-            x->action.edge == act->edge && x->action.join == act->join)
+        if (x->state && x->action.thread == act->thread && x->action.edge == act->edge &&
+            x->action.join == act->join)
             return true;
     }
     return false;

@@ -14,6 +14,7 @@ typedef struct {
     int parent;         /* -1 for the root */
     cg_action action;   /* from the parent */
     int covered_by;     /* -1 when not covered */
+    int first_child, next_sibling; /* -1: none */
     bool expanded;      /* its successors are children */
     bool reopened;      /* to expand again: it has children, add the missing ones */
     bool reduced;       /* POR left actions out of its expansion */
