@@ -12,11 +12,13 @@
 
 static const char *const domains[] = { "expl", "pred", NULL };
 static const char *const searches[] = { "dfs", "bfs", NULL };
-static const char *const refinements[] = { "unsat-core", "seq-itp", NULL };
+static const char *const refinements[] = { "unsat-core", "seq-itp", "bin-itp", NULL };
 static const char *const initprecs[] = { "empty", "allassumes", "file:", NULL };
 static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
 static const char *const cois[] = { "none", "scoi", "dcoi", "scoi+dcoi", NULL };
 static const char *const ariths[] = { "auto", "bv", NULL };
+static const char *const pred_splits[] = { "atoms", "conjuncts", "whole", NULL };
+static const char *const prunes[] = { "full", "lazy", NULL };
 
 static const ordo_option_desc options[] = {
     { "domain", ORDO_OPT_ENUM, "expl", domains, 0, -1,
@@ -28,8 +30,9 @@ static const ordo_option_desc options[] = {
     { "refinement", ORDO_OPT_ENUM, "unsat-core", refinements, 0, -1,
       "unsat-core: EXPL tracks the places of an unsat core of the path formula, PRED adds "
       "its conditions' atoms and their weakest preconditions; seq-itp: a sequence "
-      "interpolant (Horn clauses, z3's Spacer), EXPL tracks its places, PRED adds its atoms "
-      "(bin-itp: not yet)" },
+      "interpolant (Horn clauses, z3's Spacer), EXPL tracks its places, PRED adds its "
+      "predicates (--pred-split); bin-itp: binary interpolants (the solver's projection) "
+      "chained along the path into a sequence" },
     { "initprec", ORDO_OPT_ENUM, "empty", initprecs, 0, -1,
       "initial precision: empty, allassumes (every guard's atoms as predicates; EXPL: "
       "the places they read) or file:PATH (predicates in C over the globals, one a line)" },
@@ -42,6 +45,13 @@ static const ordo_option_desc options[] = {
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
       "bv (C arithmetic), or auto (bv for now; int: not yet, it needs the choice of the "
       "reads Int must convert, which oc makes and core does not offer yet)" },
+    { "pred-split", ORDO_OPT_ENUM, "atoms", pred_splits, 0, -1,
+      "PRED: how a refinement's formula becomes predicates: every atom (the thesis' "
+      "setting), every top-level conjunct, or the formula whole" },
+    { "prune", ORDO_OPT_ENUM, "full", prunes, 0, -1,
+      "after a refinement: full (a new ARG at the refined precision) or lazy (keep the ARG, "
+      "prune the subtree of the counterexample's first node whose abstract state the new "
+      "precision changes)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -75,6 +85,11 @@ static ordo_engine_result run(const ordo_engine_input *in)
                : ordo_opt_is(opt, "por", "aaspor") ? CG_AASPOR
                                                    : CG_NOPOR,
         .seq_itp = ordo_opt_is(opt, "refinement", "seq-itp"),
+        .bin_itp = ordo_opt_is(opt, "refinement", "bin-itp"),
+        .pred_split = ordo_opt_is(opt, "pred-split", "conjuncts") ? CG_SPLIT_CONJUNCTS
+                      : ordo_opt_is(opt, "pred-split", "whole")   ? CG_SPLIT_WHOLE
+                                                                  : CG_SPLIT_ATOMS,
+        .lazy = ordo_opt_is(opt, "prune", "lazy"),
     };
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)

@@ -12,6 +12,7 @@
 #include <ordo/smt.h>
 #include <ordo/trace.h>
 
+#include "pred_split.h"
 #include "search.h"
 
 typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
@@ -69,6 +70,9 @@ typedef struct {
     const char *initprec_file; /* --initprec file:PATH, else NULL */
     cg_por_kind por;  /* --por (por_source.h) */
     bool seq_itp;     /* --refinement seq-itp (itp.h) */
+    bool bin_itp;     /* --refinement bin-itp (itp_path.h) */
+    cg_pred_split pred_split; /* --pred-split (pred_split.h) */
+    bool lazy;        /* --prune lazy (prune.h), else full */
 } cg_config;
 
 typedef struct {

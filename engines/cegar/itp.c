@@ -1,130 +1,13 @@
-/* Sequence interpolants of a path by linear Horn clauses (itp.h). */
-#include <stdio.h>
+/* Interpolating refinement (itp.h). */
 #include <stdlib.h>
 
 #include <ordo/xalloc.h>
 
 #include "itp.h"
-#include "itp_read.h"
+#include "itp_path.h"
 #include "pred.h"
 
-static int by_address(const void *a, const void *b)
-{
-    uintptr_t x = (uintptr_t) * (const ordo_term *)a, y = (uintptr_t) * (const ordo_term *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The path's fresh constants so far, by address. */
-typedef struct {
-    ordo_term *v;
-    unsigned n;
-} fresh_set;
-
-static fresh_set fresh_now(const cg_path *pf)
-{
-    fresh_set f = { xmalloc((pf->n_fresh + 1) * sizeof *f.v), pf->n_fresh };
-    for (unsigned i = 0; i < f.n; i++)
-        f.v[i] = pf->fresh[i];
-    qsort(f.v, f.n, sizeof *f.v, by_address);
-    return f;
-}
-
-static void add_place(const fresh_set *f, cg_itp_cut *c, cg_itp_place pl)
-{
-    if (!pl.term || !bsearch(&pl.term, f->v, f->n, sizeof *f->v, by_address))
-        return;
-    XGROW(c->v, c->n, c->cap);
-    c->v[c->n++] = pl;
-}
-
-/* The state at pf's current point: every place whose term is an SSA
- * constant of the path (the others hold constants the clauses share). */
-static void cut_now(const cg_path *pf, cg_itp_cut *c)
-{
-    const ordo_program *p = pf->m->p;
-    fresh_set f = fresh_now(pf);
-    *c = (cg_itp_cut){ 0 };
-    for (unsigned v = 0; v < p->n_vars; v++)
-        if (p->vars[v].is_global)
-            add_place(&f, c, (cg_itp_place){ CG_ITP_VAR, pf->globals[v], v, 0 });
-    for (unsigned t = 0; t < pf->n_threads; t++)
-        for (unsigned v = 0; v < p->n_vars; v++)
-            if (!p->vars[v].is_global)
-                add_place(&f, c, (cg_itp_place){ CG_ITP_VAR, pf->locals[t][v], v, t });
-    add_place(&f, c, (cg_itp_place){ CG_ITP_MEMORY, pf->mem, 0, 0 });
-    add_place(&f, c, (cg_itp_place){ CG_ITP_OTHER, pf->next_alloc, 0, 0 });
-    free(f.v);
-}
-
-/* P_k applied to the cut's terms (a relation needs an argument: true
- * stands in for none). */
-static ordo_term relation(ordo_smt *s, unsigned k, const cg_itp_cut *c)
-{
-    char name[32];
-    snprintf(name, sizeof name, "P%u", k);
-    ordo_term *args = xmalloc((c->n + 1) * sizeof *args);
-    for (unsigned i = 0; i < c->n; i++)
-        args[i] = c->v[i].term;
-    if (c->n == 0)
-        args[0] = ordo_smt_bool(s, true);
-    ordo_term r = ordo_smt_rel_app(s, name, c->n ? c->n : 1, args);
-    free(args);
-    return r;
-}
-
-/* Where a step's labels and fresh constants end. */
-typedef struct {
-    unsigned labels, fresh, inits;
-} step_end;
-
-/* Step k (from 1) as a clause: forall (the cut before it, its fresh
- * constants). P_k-1 /\ T_k => head (P_0: true). */
-static void clause(cg_path *pf, unsigned k, const cg_itp_cut *before, step_end from, step_end to,
-                   ordo_term head)
-{
-    ordo_smt *s = pf->smt;
-    unsigned nb = 0, nv = 0;
-    ordo_term *body = xmalloc((to.labels - from.labels + to.inits - from.inits + 1) * sizeof *body);
-    ordo_term *vars = xmalloc((before->n + to.fresh - from.fresh + 1) * sizeof *vars);
-    if (k > 1)
-        body[nb++] = relation(s, k - 1, before);
-    for (unsigned i = from.inits; i < to.inits; i++)
-        body[nb++] = pf->inits[i];
-    for (unsigned i = from.labels; i < to.labels; i++)
-        body[nb++] = pf->labels[i].constraint;
-    for (unsigned i = 0; i < before->n; i++)
-        vars[nv++] = before->v[i].term;
-    for (unsigned i = from.fresh; i < to.fresh; i++)
-        vars[nv++] = pf->fresh[i];
-    ordo_term c = ordo_smt_app2(s, ORDO_OP_IMPLIES, ordo_smt_app(s, ORDO_OP_AND, nb, body), head);
-    ordo_smt_assert(s, nv ? ordo_smt_quantifier(s, true, nv, vars, c) : c);
-    free(vars);
-    free(body);
-}
-
-/* Encodes the path as clauses into s through pf (the caller frees it);
- * the cuts (n + 1 of them, cut 0 empty) into cuts, where each step ends
- * into ends (n + 1). NULL, or why it could not be encoded. */
-static const char *encode(cg_path *pf, ordo_smt *s, const cg_model *m, const ordo_program *shown,
-                          const cg_action *actions, const cg_state *const *states, unsigned n,
-                          cg_itp_cut *cuts, step_end *ends)
-{
-    cg_path_begin_unasserted(pf, s, m, shown);
-    ends[0] = (step_end){ 0, 0, 0 };
-    for (unsigned k = 1; k <= n; k++) {
-        cg_path_edge(pf, &actions[k - 1], states[k - 1]);
-        if (pf->error)
-            return pf->error;
-        ends[k] = (step_end){ pf->n_labels, pf->n_fresh, pf->n_inits };
-        if (k < n)
-            cut_now(pf, &cuts[k]);
-        clause(pf, k, &cuts[k - 1], ends[k - 1], ends[k],
-               k < n ? relation(s, k, &cuts[k]) : ordo_smt_bool(s, false));
-    }
-    return NULL;
-}
-
-static bool made_in(const cg_path *pf, step_end from, step_end to, ordo_term t)
+static bool made_in(const cg_path *pf, cg_itp_step_end from, cg_itp_step_end to, ordo_term t)
 {
     for (unsigned i = from.fresh; i < to.fresh; i++)
         if (pf->fresh[i] == t)
@@ -144,8 +27,8 @@ static bool listed(const unsigned *v, unsigned n, unsigned x)
  * interpolant reads after step k, written in that step, has its value
  * only if the places it was computed from in the block are tracked too.
  * Adds them (backwards through the step's assignments). */
-static void block_sources(cg_itp *itp, const cg_path *pf, const cg_itp_cut *cut, step_end from,
-                          step_end to)
+static void block_sources(cg_itp *itp, const cg_path *pf, const cg_itp_cut *cut,
+                          cg_itp_step_end from, cg_itp_step_end to)
 {
     unsigned *need = xmalloc((cut->n + 1) * sizeof *need), n_need = 0;
     for (unsigned i = 0; i < cut->n; i++)
@@ -170,43 +53,33 @@ static void block_sources(cg_itp *itp, const cg_path *pf, const cg_itp_cut *cut,
     free(need);
 }
 
-const char *cg_itp_sequence(cg_itp *itp, const ordo_solver_factory *solvers, const cg_model *m,
-                            const ordo_program *shown, ordo_program *p,
-                            const cg_action *actions, const cg_state *const *states,
-                            unsigned n)
+/* The interpolants of ip read back into itp. */
+static void read_back(cg_itp *itp, const cg_itp_request *rq, cg_itp_path *ip)
+{
+    for (unsigned k = 1; k < ip->n; k++) {
+        cg_itp_read(itp, ip->s, rq->p, &ip->cuts[k], ip->itp[k], rq->split);
+        block_sources(itp, &ip->pf, &ip->cuts[k], ip->ends[k - 1], ip->ends[k]);
+    }
+}
+
+const char *cg_itp_sequence(cg_itp *itp, const cg_itp_request *rq, const cg_action *actions,
+                            const cg_state *const *states, unsigned n)
 {
     *itp = (cg_itp){ 0 };
-    ordo_smt_config cfg = { .horn = true };
-    ordo_smt *s = ordo_smt_create(solvers, &cfg);
+    /* bin-itp: z3's projection runs the "qe" tactic, which can run for
+     * long (stores into memory arrays): bounded, it fails with a reason */
+    ordo_smt_config cfg = { .horn = !rq->binary, .timeout_ms = rq->binary ? 5000 : 0 };
+    ordo_smt *s = ordo_smt_create(rq->solvers, &cfg);
     if (!s)
-        return "the solver offers no Horn clause solving";
-    cg_itp_cut *cuts = xcalloc(n + 1, sizeof *cuts);
-    step_end *ends = xmalloc((n + 1) * sizeof *ends);
-    cg_path pf;
-    const char *why = encode(&pf, s, m, shown, actions, states, n, cuts, ends);
-    if (!why) {
-        ordo_smt_result r = ordo_smt_check(s);
-        if (r == ORDO_SMT_UNSAT)
-            why = "the Horn clauses of the spurious path have no solution";
-        else if (r == ORDO_SMT_UNKNOWN)
-            why = "the Horn solver gave up";
-    }
-    for (unsigned k = 1; k < n && !why; k++) {
-        ordo_term sol = ordo_smt_eval(s, relation(s, k, &cuts[k]), false);
-        if (!sol) {
-            why = "the Horn solver's model has no solution";
-            break;
-        }
-        cg_itp_read(itp, s, p, &cuts[k], sol);
-        block_sources(itp, &pf, &cuts[k], ends[k - 1], ends[k]);
-    }
-    if (!why && ordo_smt_error(s))
-        why = "the Horn solver failed";
-    cg_path_free(&pf);
-    for (unsigned k = 0; k <= n; k++)
-        free(cuts[k].v);
-    free(cuts);
-    free(ends);
+        return rq->binary ? "the solver could not be created"
+                          : "the solver offers no Horn clause solving";
+    cg_itp_path ip;
+    const char *why = cg_itp_path_open(&ip, s, rq->m, rq->shown, actions, states, n);
+    if (!why)
+        why = rq->binary ? cg_itp_path_chain(&ip) : cg_itp_path_horn(&ip);
+    if (!why)
+        read_back(itp, rq, &ip);
+    cg_itp_path_free(&ip);
     ordo_smt_destroy(s);
     return why;
 }

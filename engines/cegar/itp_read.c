@@ -364,9 +364,127 @@ static void atoms(reader *r, ordo_term f)
     }
 }
 
-void cg_itp_read(cg_itp *itp, ordo_smt *s, ordo_program *p, const cg_itp_cut *cut, ordo_term f)
+/* ---- formulas as predicates (--pred-split conjuncts, whole) ------------------ */
+
+static const ordo_expr *formula(reader *r, ordo_term f);
+
+/* The n formulas args joined by the IR's `op` (LAND, LOR) from the left. */
+static const ordo_expr *joined(reader *r, ordo_binop op, const ordo_term *args, unsigned n)
+{
+    const ordo_expr *acc = n == 0 ? ordo_e_const(r->p, ordo_ty_bool(), op == ORDO_B_LAND) : NULL;
+    for (unsigned i = 0; i < n && r->ok; i++) {
+        const ordo_expr *e = formula(r, args[i]);
+        acc = !e ? NULL : i == 0 ? e : ordo_e_binop(r->p, op, ordo_ty_bool(), acc, e);
+    }
+    return r->ok ? acc : NULL;
+}
+
+static const ordo_expr *negated(reader *r, const ordo_expr *e)
+{
+    return e ? ordo_e_unop(r->p, ORDO_U_LNOT, ordo_ty_bool(), e) : NULL;
+}
+
+/* a op b over two formulas (EQ: iff, NE: xor). */
+static const ordo_expr *boolean(reader *r, ordo_binop op, const ordo_term *args)
+{
+    const ordo_expr *a = formula(r, args[0]), *b = formula(r, args[1]);
+    return a && b ? ordo_e_binop(r->p, op, ordo_ty_bool(), a, b) : NULL;
+}
+
+/* a => b as !a || b. */
+static const ordo_expr *implication(reader *r, const ordo_term *args)
+{
+    const ordo_expr *a = negated(r, formula(r, args[0])), *b = formula(r, args[1]);
+    return a && b ? ordo_e_binop(r->p, ORDO_B_LOR, ordo_ty_bool(), a, b) : NULL;
+}
+
+/* ite(c, a, b) over formulas. */
+static const ordo_expr *choice(reader *r, const ordo_term *args)
+{
+    const ordo_expr *c = formula(r, args[0]), *a = formula(r, args[1]), *b = formula(r, args[2]);
+    return c && a && b ? ordo_e_ite(r->p, c, a, b) : NULL;
+}
+
+/* A Bool variable of the cut, or true/false. */
+static const ordo_expr *truth_leaf(reader *r, ordo_term f)
+{
+    const cg_itp_place *pl = place_of(r, f);
+    int64_t v;
+    if (pl && pl->kind == CG_ITP_VAR && is_formula(r, f) && bind(r, pl->var, pl->thread))
+        return ordo_e_var(r->p, pl->var);
+    if (!pl && ordo_smt_to_int64(r->s, f, &v))
+        return ordo_e_const(r->p, ordo_ty_bool(), v != 0);
+    r->ok = false;
+    return NULL;
+}
+
+/* A formula as one IR condition, its locals bound consistently (r->b);
+ * NULL (r->ok false) when a part of it has no IR form. */
+static const ordo_expr *formula(reader *r, ordo_term f)
+{
+    ordo_term args[MAX_ARGS];
+    unsigned n, p1, p2;
+    ordo_smt_op op = ordo_smt_term_app(r->s, f, MAX_ARGS, args, &n, &p1, &p2);
+    const ordo_expr *e = NULL;
+    bool two = n == 2;
+    if (!r->ok || n > MAX_ARGS)
+        op = ORDO_OP__COUNT + 1;
+    bool bool_args = two && (is_formula(r, args[0]) || is_formula(r, args[1]));
+    if (op == ORDO_OP__COUNT)
+        e = truth_leaf(r, f);
+    else if (op == ORDO_OP_NOT && n == 1)
+        e = negated(r, formula(r, args[0]));
+    else if (op == ORDO_OP_AND || op == ORDO_OP_OR)
+        e = joined(r, op == ORDO_OP_AND ? ORDO_B_LAND : ORDO_B_LOR, args, n);
+    else if (op == ORDO_OP_IMPLIES && two)
+        e = implication(r, args);
+    else if ((op == ORDO_OP_XOR || op == ORDO_OP_EQ || op == ORDO_OP_DISTINCT) && bool_args)
+        e = boolean(r, op == ORDO_OP_EQ ? ORDO_B_EQ : ORDO_B_NE, args);
+    else if (op == ORDO_OP_ITE && n == 3 && is_formula(r, args[1]))
+        e = choice(r, args);
+    else if (op == ORDO_OP_EQ && two)
+        e = compare(r, ORDO_OP_EQ, args);
+    else if (op == ORDO_OP_DISTINCT && two)
+        e = negated(r, compare(r, ORDO_OP_EQ, args));
+    else if (is_comparison(op) && two)
+        e = compare(r, op, args);
+    if (!e)
+        r->ok = false;
+    return r->ok ? e : NULL;
+}
+
+/* f as one predicate, read with a binding of its own. */
+static void predicate(reader *r, ordo_term f)
+{
+    r->ok = true;
+    r->b = (cg_binding){ 0 };
+    const ordo_expr *e = formula(r, f);
+    add_atom(r->itp, r->ok ? e : NULL);
+}
+
+/* Every top-level conjunct of f as one predicate. */
+static void conjuncts(reader *r, ordo_term f)
+{
+    ordo_term args[MAX_ARGS];
+    unsigned n, p1, p2;
+    ordo_smt_op op = ordo_smt_term_app(r->s, f, MAX_ARGS, args, &n, &p1, &p2);
+    if (op != ORDO_OP_AND || n > MAX_ARGS) {
+        predicate(r, f);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        conjuncts(r, args[i]);
+}
+
+void cg_itp_read(cg_itp *itp, ordo_smt *s, ordo_program *p, const cg_itp_cut *cut, ordo_term f,
+                 cg_pred_split split)
 {
     reader r = { .itp = itp, .s = s, .p = p, .cut = cut };
     read_places(&r, f);
-    atoms(&r, f);
+    if (split == CG_SPLIT_ATOMS)
+        atoms(&r, f);
+    else if (split == CG_SPLIT_CONJUNCTS)
+        conjuncts(&r, f);
+    else
+        predicate(&r, f);
 }

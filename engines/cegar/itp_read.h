@@ -12,6 +12,7 @@
 #define CEGAR_ITP_READ_H
 
 #include "itp.h"
+#include "pred_split.h"
 
 typedef enum { CG_ITP_VAR, CG_ITP_MEMORY, CG_ITP_OTHER } cg_itp_place_kind;
 
@@ -27,9 +28,10 @@ typedef struct {
     unsigned n, cap;
 } cg_itp_cut;
 
-/* Adds the places and atoms of f (a formula over cut's terms, of solver
- * s) to itp, the atoms built in p. */
-void cg_itp_read(cg_itp *itp, ordo_smt *s, ordo_program *p, const cg_itp_cut *cut, ordo_term f);
+/* Adds the places of f (a formula over cut's terms, of solver s) to itp,
+ * and its predicates as `split` cuts them (pred_split.h), built in p. */
+void cg_itp_read(cg_itp *itp, ordo_smt *s, ordo_program *p, const cg_itp_cut *cut, ordo_term f,
+                 cg_pred_split split);
 
 /* Adds a place (once) to the interpolant's. */
 void cg_itp_add_var(cg_itp *itp, unsigned var);

@@ -11,6 +11,7 @@
 #include "initprec.h"
 #include "itp.h"
 #include "por_source.h"
+#include "prune.h"
 #include "refine.h"
 #include "sync_prec.h"
 #include "wp.h"
@@ -26,6 +27,8 @@ typedef struct {
     cg_prec prec;
     cg_por *por;                   /* NULL: NOPOR */
     cg_coi *coi;                   /* --coi dcoi, else NULL */
+    cg_arg arg;                    /* --prune lazy: kept from one iteration to the next */
+    bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -68,14 +71,21 @@ static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions
     return o;
 }
 
+/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
+static bool interpolating(const cg_config *cfg)
+{
+    return cfg->seq_itp || cfg->bin_itp;
+}
+
 /* A sequence interpolant of the spurious path refines the precision;
  * *why says why none was found. */
 static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
                               const cg_state *const *states, unsigned n, char **why)
 {
     cg_itp itp;
-    const char *failed = cg_itp_sequence(&itp, g->solvers, m, g->shown, g->analysed, actions,
-                                         states, n);
+    cg_itp_request rq = { .solvers = g->solvers, .m = m, .shown = g->shown, .p = g->analysed,
+                          .binary = g->cfg->bin_itp, .split = g->cfg->pred_split };
+    const char *failed = cg_itp_sequence(&itp, &rq, actions, states, n);
     unsigned added = failed ? 0 : cg_refine_itp(&itp, &g->prec, g->analysed, g->cfg->pred);
     if (failed)
         *why = xasprintf("cegar: no interpolant for a spurious path of %u steps: %s", n, failed);
@@ -83,10 +93,20 @@ static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
     return added;
 }
 
+/* The unsat core of the spurious path refines the precision (EXPL: its
+ * places, PRED: its conditions' weakest preconditions). */
+static unsigned refine_by_core(cegar *g, cg_path *pf)
+{
+    if (g->cfg->pred)
+        return cg_refine_pred_wp(pf, &g->prec, g->analysed, g->cfg->pred_split);
+    return cg_refine_unsat_core(pf, &g->prec);
+}
+
 /* The refiner (thesis Section 2.2.4): the path formula of the error
  * node's path decides between a real counterexample and a refinement.
  * *done is false when the loop goes on with a refined precision. */
-static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned error, bool *done)
+static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned error, bool *done,
+                         bool *stuck)
 {
     cg_action *actions;
     const cg_state **states;
@@ -114,17 +134,12 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                                  ordo_smt_reason_unknown(smt));
-        else if (g->cfg->seq_itp && refine_by_itp(g, m, actions, states, n, &o.reason) > 0)
+        else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
+                                       : refine_by_core(g, &pf) > 0)
             *done = false;
-        else if (g->cfg->seq_itp && !o.reason)
-            o.reason = xasprintf("cegar: the interpolant of a spurious path of %u steps "
-                                 "tracks nothing new", n);
-        else if (!g->cfg->seq_itp && (g->cfg->pred ? cg_refine_pred_wp(&pf, &g->prec, g->analysed)
-                                                   : cg_refine_unsat_core(&pf, &g->prec)) == 0)
-            o.reason = xasprintf("cegar: the refinement of a spurious path of %u steps "
-                                 "tracks nothing new", n);
-        else if (!g->cfg->seq_itp)
-            *done = false;
+        else if (!o.reason && (*stuck = true))
+            o.reason = xasprintf("cegar: the %s of a spurious path of %u steps tracks nothing "
+                                 "new", interpolating(g->cfg) ? "interpolant" : "refinement", n);
     }
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
@@ -147,14 +162,52 @@ static cg_outcome search_outcome(cg_search_result r, const cg_model *m)
     }
 }
 
-/* One iteration: an ARG at the current precision, then, at an error
- * node, the refiner. */
+static void new_arg(cegar *g)
+{
+    cg_arg_free(&g->arg);
+    cg_arg_init(&g->arg);
+    g->pruned_lazily = false;
+}
+
+/* The ARG after a refinement of the path to `error`: --prune full
+ * builds a new one; lazy prunes it (prune.h), or builds a new one when no
+ * node of the path changes. */
+static void prune(cegar *g, cg_model *m, unsigned error)
+{
+    if (g->cfg->lazy && g->coi)
+        cg_coi_set_precision(g->coi, &g->prec);
+    if (g->cfg->lazy && cg_prune_lazy(m, &g->arg, error, g->cfg->por == CG_AASPOR))
+        g->pruned_lazily = true;
+    else
+        new_arg(g);
+}
+
+/* The refiner's answer to a counterexample. A refinement that tracks
+ * nothing new after a lazy prune may only have met nodes kept at an older
+ * precision: then the ARG is built anew before the run gives up. */
+static cg_outcome refine_and_prune(cegar *g, cg_model *m, unsigned error, bool *done)
+{
+    bool stuck = false;
+    cg_outcome o = refine(g, m, &g->arg, error, done, &stuck);
+    if (stuck && g->pruned_lazily) {
+        free(o.reason);
+        o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
+        *done = false;
+        new_arg(g);
+    } else if (!*done) {
+        prune(g, m, error);
+    }
+    return o;
+}
+
+/* One iteration: the ARG completed at the current precision, then, at
+ * an error node, the refiner. */
 static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
     if ((m.por = g->por))
-        cg_por_set_precision(g->por, &g->prec); /* a new ARG per precision: full prune */
+        cg_por_set_precision(g->por, &g->prec);
     if (g->coi) {
         cg_coi_set_precision(g->coi, &g->prec);
         m.coi = g->coi;
@@ -164,23 +217,21 @@ static cg_outcome iterate(cegar *g, bool *done)
         *done = true;
         return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: the solver could not be created"));
     }
-    cg_arg arg;
-    cg_arg_init(&arg);
     cg_search_stats st = { 0 };
-    unsigned error = 0;
+    unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();
-    cg_search_result r = cg_search(&m, &arg, g->cfg->bfs, g->d, &st, &error);
+    cg_search_result r = cg_search(&m, &g->arg, g->cfg->bfs, g->d, &st, &error);
     double t1 = ordo_process_cputime_s();
     g->c->iterations++;
     g->c->abstraction_s += t1 - t0;
     g->c->explored_actions += st.explored_actions;
     g->c->successor_s += st.successor_s;
-    g->c->arg_nodes += arg.n;
-    g->c->covered_nodes += arg.covered;
+    g->c->arg_nodes += g->arg.n - nodes;
+    g->c->covered_nodes += g->arg.covered - covered;
     cg_outcome o;
     *done = true;
     if (r == CG_SEARCH_ERROR) {
-        o = refine(g, &m, &arg, error, done);
+        o = refine_and_prune(g, &m, error, done);
         g->c->refinement_s += ordo_process_cputime_s() - t1;
     } else {
         o = search_outcome(r, &m);
@@ -190,7 +241,6 @@ static cg_outcome iterate(cegar *g, bool *done)
         ordo_smt_counters_add(m.smt, &g->c->solver);
         ordo_smt_destroy(m.smt);
     }
-    cg_arg_free(&arg);
     cg_model_free(&m);
     return o;
 }
@@ -225,6 +275,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
                               "which the solver %s does not offer (cegar)", solvers->name));
+    } else if (cfg->bin_itp && !(solvers->ops->caps & ORDO_SMT_CAP_INTERPOLATION)) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                    xasprintf("unsupported: --refinement bin-itp needs binary interpolants, "
+                              "which the solver %s does not offer (cegar)", solvers->name));
     } else {
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
@@ -242,6 +296,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             cg_por_init(g.por, g.analysed, cfg->por == CG_AASPOR);
         }
         bool done = bad != NULL;
+        cg_arg_init(&g.arg);
         while (!done) {
             o = iterate(&g, &done);
             if (!done && ordo_deadline_expired(d)) {
@@ -249,6 +304,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                 done = true;
             }
         }
+        cg_arg_free(&g.arg);
         c->precision_size = cg_prec_size(&g.prec);
         cg_prec_free(&g.prec);
         if (g.por) {

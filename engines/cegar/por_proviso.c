@@ -22,13 +22,19 @@ static unsigned target(const cg_arg *a, unsigned c)
     return a->nodes[c].covered_by >= 0 ? (unsigned)a->nodes[c].covered_by : c;
 }
 
+/* A node lazy pruning removed (prune.h) keeps its slot without a state. */
+static bool live(const cg_arg *a, unsigned v)
+{
+    return a->nodes[v].state != NULL;
+}
+
 static void build_children(tarjan *t)
 {
     const cg_arg *a = t->arg;
     for (unsigned v = 0; v < a->n; v++)
         t->first[v] = NONE;
     for (unsigned c = a->n; c-- > 0;)
-        if (a->nodes[c].parent >= 0) {
+        if (a->nodes[c].parent >= 0 && live(a, c)) {
             t->next_child[c] = t->first[a->nodes[c].parent];
             t->first[a->nodes[c].parent] = c;
         }
@@ -90,12 +96,13 @@ static void mark_exits(const tarjan *t, bool *leaves)
     const cg_arg *a = t->arg;
     for (unsigned c = 0; c < a->n; c++) {
         int p = a->nodes[c].parent;
-        if (p >= 0 && a->nodes[p].covered_by < 0 && t->comp[p] != t->comp[target(a, c)])
+        if (p >= 0 && live(a, c) && a->nodes[p].covered_by < 0
+            && t->comp[p] != t->comp[target(a, c)])
             leaves[t->comp[p]] = true;
     }
 }
 
-unsigned *cg_proviso_nodes(const cg_arg *arg, const bool *postponed, unsigned *n)
+unsigned *cg_proviso_nodes(const cg_arg *arg, unsigned *n)
 {
     unsigned size = arg->n + 1;
     tarjan t = { .arg = arg };
@@ -111,7 +118,7 @@ unsigned *cg_proviso_nodes(const cg_arg *arg, const bool *postponed, unsigned *n
     for (unsigned v = 0; v < arg->n; v++)
         t.index[v] = NONE;
     for (unsigned v = 0; v < arg->n; v++)
-        if (arg->nodes[v].covered_by < 0 && t.index[v] == NONE)
+        if (live(arg, v) && arg->nodes[v].covered_by < 0 && t.index[v] == NONE)
             strong_connect(&t, v, dfs, cursor);
     /* per component: leaves it, has a fully expanded node, a postponed one */
     bool *leaves = xcalloc(t.n_comps + 1, sizeof *leaves);
@@ -121,10 +128,10 @@ unsigned *cg_proviso_nodes(const cg_arg *arg, const bool *postponed, unsigned *n
         pick[k] = NONE;
     mark_exits(&t, leaves);
     for (unsigned v = 0; v < arg->n; v++) {
-        if (arg->nodes[v].covered_by >= 0)
+        if (!live(arg, v) || arg->nodes[v].covered_by >= 0)
             continue;
         unsigned k = t.comp[v];
-        if (!postponed[v])
+        if (!arg->nodes[v].reduced)
             full[k] = true;
         else if (pick[k] == NONE)
             pick[k] = v;

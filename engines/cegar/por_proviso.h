@@ -15,9 +15,8 @@
 #include "arg.h"
 
 /* The nodes to expand fully, one per terminal component without a fully
- * expanded node, once every uncovered node of arg is expanded
- * (postponed[v]: v's expansion left out actions); malloc'ed, *n of
- * them. */
-unsigned *cg_proviso_nodes(const cg_arg *arg, const bool *postponed, unsigned *n);
+ * expanded node (one whose expansion left out no action: not `reduced`),
+ * once every uncovered node of arg is expanded; malloc'ed, *n of them. */
+unsigned *cg_proviso_nodes(const cg_arg *arg, unsigned *n);
 
 #endif

@@ -29,9 +29,12 @@
  * expanded node gets one (por_proviso.h), and the search goes on; so no
  * action is postponed forever. This holds for DFS and BFS alike.
  *
- * Refinement (issue item 3): loop.c builds a new ARG after every
- * refinement (full prune), and D_Π is taken from the precision that ARG is
+ * Refinement (issue item 3): with --prune full, loop.c builds a new ARG
+ * after every refinement, and D_Π is taken from the precision that ARG is
  * built with, so no reduction made under an older precision survives.
+ * With --prune lazy (prune.h), every kept node AASPOR reduced under an
+ * older precision is re-expanded: the actions of its new source set that
+ * it has no child for are added.
  */
 #ifndef CEGAR_POR_SOURCE_H
 #define CEGAR_POR_SOURCE_H

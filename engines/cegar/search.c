@@ -1,6 +1,5 @@
 /* The abstractor: DFS or BFS over the ARG with coverage (search.h). */
 #include <stdlib.h>
-#include <string.h>
 
 #include <ordo/xalloc.h>
 
@@ -21,8 +20,6 @@ typedef struct {
     cg_succs succs;
     cg_search_stats *st;
     unsigned *error_node;
-    bool *postponed;       /* per node: its reduced expansion left actions out */
-    size_t cap_postponed;
 } search;
 
 static void push(worklist *w, unsigned node)
@@ -36,13 +33,16 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
-/* The successors in x->succs become node n's children. */
-static cg_search_result attach(search *x, unsigned n)
+/* The successors in x->succs become node n's children; a re-opened node
+ * (prune.h) keeps the children it has: no second child by one action. */
+static cg_search_result attach(search *x, unsigned n, bool reopened)
 {
     cg_succs *succs = &x->succs;
     cg_search_result r = x->m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
     x->st->explored_actions += succs->n;
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
+        if (reopened && cg_arg_has_child(x->arg, n, &succs->v[i].action))
+            continue;
         unsigned c = cg_arg_add(x->arg, succs->v[i].state, (int)n, succs->v[i].action);
         succs->v[i].state = NULL;
         if (succs->v[i].error) {
@@ -56,30 +56,26 @@ static cg_search_result attach(search *x, unsigned n)
     return r;
 }
 
-static void set_postponed(search *x, unsigned n, bool postponed)
-{
-    while (x->cap_postponed <= n) {
-        size_t old = x->cap_postponed;
-        x->cap_postponed = old ? 2 * old : 256;
-        x->postponed = xrealloc(x->postponed, x->cap_postponed * sizeof *x->postponed);
-        memset(x->postponed + old, 0, (x->cap_postponed - old) * sizeof *x->postponed);
-    }
-    x->postponed[n] = postponed;
-}
-
-/* Node n's successors: all, or under a source set (por_source.h). */
+/* Node n's successors: all, or under a source set (por_source.h); the
+ * node remembers the precision version it was expanded under and whether
+ * the source set left actions out (the proviso and lazy pruning read it). */
 static cg_search_result expand(search *x, unsigned n)
 {
-    const cg_state *s = x->arg->nodes[n].state;
+    cg_node *node = &x->arg->nodes[n];
+    const cg_state *s = node->state;
+    bool reopened = node->reopened;
+    node->reopened = false;
+    node->expanded = true;
+    node->version = x->arg->version;
     double t0 = ordo_process_cputime_s();
     if (x->m->por) {
         cg_por_successors(x->m->por, x->m, s, &x->succs);
-        set_postponed(x, n, cg_por_postponed(x->m->por, s));
+        node->reduced = cg_por_postponed(x->m->por, s);
     } else {
         cg_successors(x->m, s, &x->succs);
     }
     x->st->successor_s += ordo_process_cputime_s() - t0;
-    return attach(x, n);
+    return attach(x, n, reopened);
 }
 
 /* Expands the worklist empty (or to an error, the deadline, ...). */
@@ -102,8 +98,8 @@ static cg_search_result expand_rest(search *x, unsigned n, const bool *taken)
     double t0 = ordo_process_cputime_s();
     cg_por_expand_fully(x->m->por, x->m, s, taken, &x->succs);
     x->st->successor_s += ordo_process_cputime_s() - t0;
-    x->postponed[n] = false;
-    return attach(x, n);
+    x->arg->nodes[n].reduced = false;
+    return attach(x, n, true);
 }
 
 /* The proviso (por_proviso.h): expands the nodes it names fully; *more
@@ -111,7 +107,7 @@ static cg_search_result expand_rest(search *x, unsigned n, const bool *taken)
 static cg_search_result complete_terminal_components(search *x, bool *more)
 {
     unsigned k;
-    unsigned *nodes = cg_proviso_nodes(x->arg, x->postponed, &k);
+    unsigned *nodes = cg_proviso_nodes(x->arg, &k);
     *more = k > 0;
     int *slot = xmalloc((x->arg->n + 1) * sizeof *slot);
     for (unsigned v = 0; v < x->arg->n; v++)
@@ -125,7 +121,7 @@ static cg_search_result complete_terminal_components(search *x, bool *more)
     bool *taken = xcalloc((size_t)k * width + 1, sizeof *taken);
     for (unsigned c = 0, n_nodes = x->arg->n; c < n_nodes; c++) {
         int p = x->arg->nodes[c].parent;
-        if (p >= 0 && slot[p] >= 0)
+        if (p >= 0 && slot[p] >= 0 && x->arg->nodes[c].state)
             taken[(size_t)slot[p] * width + x->arg->nodes[c].action.thread] = true;
     }
     cg_search_result r = CG_SEARCH_COMPLETE;
@@ -141,15 +137,17 @@ cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadli
                            cg_search_stats *st, unsigned *error_node)
 {
     search x = { .m = m, .arg = arg, .bfs = bfs, .st = st, .error_node = error_node };
-    push(&x.w, cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 }));
+    if (arg->n == 0)
+        cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 });
+    for (unsigned i = 0; i < arg->n; i++)
+        if (cg_arg_open(arg, i))
+            push(&x.w, i);
     cg_search_result r = run(&x, d);
     for (bool more = m->por != NULL; r == CG_SEARCH_COMPLETE && more;) {
-        set_postponed(&x, arg->n, false); /* one flag per node */
         r = complete_terminal_components(&x, &more);
         if (r == CG_SEARCH_COMPLETE)
             r = run(&x, d);
     }
-    free(x.postponed);
     free(x.succs.v);
     free(x.w.v);
     return r;

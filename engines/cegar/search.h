@@ -1,7 +1,8 @@
 /*
  * The abstractor (thesis Algorithm "abstractor", Section 2.2.3): expands
  * the ARG from the initial state in DFS or BFS order until an error node
- * is reached or every uncovered node is expanded.
+ * is reached or every uncovered node is expanded. An ARG kept from an
+ * earlier iteration (--prune lazy, prune.h) goes on from its open nodes.
  */
 #ifndef CEGAR_SEARCH_H
 #define CEGAR_SEARCH_H

@@ -20,6 +20,7 @@ typedef struct {
 typedef struct {
     ordo_program *p;
     cg_prec *prec;
+    cg_pred_split split;
     pending v[MAX_PENDING];
     unsigned n;
     unsigned added;
@@ -121,6 +122,19 @@ static void keep_atoms(walk *w, const ordo_expr *e, unsigned t)
     }
 }
 
+/* A condition of the core as --pred-split cuts it (pred_split.h). */
+static void keep_split(walk *w, const ordo_expr *e, unsigned t)
+{
+    if (w->split == CG_SPLIT_ATOMS)
+        keep_atoms(w, e, t);
+    else if (w->split == CG_SPLIT_CONJUNCTS && e->kind == ORDO_E_BINOP && e->op == ORDO_B_LAND) {
+        keep_split(w, e->kid[0], t);
+        keep_split(w, e->kid[1], t);
+    } else {
+        keep_of(w, e, t);
+    }
+}
+
 unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond)
 {
     walk w = { .p = p, .prec = prec };
@@ -162,19 +176,19 @@ static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
     }
 }
 
-unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p)
+unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split)
 {
     unsigned *core;
     unsigned n = cg_path_core(pf, &core);
     bool *in_core = xcalloc(pf->n_labels + 1, sizeof *in_core);
     for (unsigned i = 0; i < n; i++)
         in_core[core[i]] = true;
-    walk w = { .p = p, .prec = prec };
+    walk w = { .p = p, .prec = prec, .split = split };
     for (unsigned i = pf->n_labels; i-- > 0;) {
         const cg_label *l = &pf->labels[i];
         const ordo_stmt *st = l->stmt;
         if (in_core[i] && st->kind == ORDO_S_ASSUME)
-            keep_atoms(&w, st->cond, l->thread);
+            keep_split(&w, st->cond, l->thread);
         else if (in_core[i] && st->kind == ORDO_S_THREAD_JOIN)
             keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join), l->thread);
         else if (st->kind == ORDO_S_ASSIGN && !st->lhs.is_mem)

@@ -2,7 +2,8 @@
  * PRED refinement from an unsat core without interpolants: the atoms of
  * the core's conditions, carried backwards along the path through the
  * assignments before them (weakest preconditions, x := e turns φ into
- * φ[e/x]), become predicates. Each predicate keeps the thread whose
+ * φ[e/x]), become predicates (or their conjuncts, or the conditions
+ * whole: --pred-split, pred_split.h). Each predicate keeps the thread whose
  * locals it reads; one that would need the locals of two threads is
  * dropped (no instance could hold it).
  */
@@ -10,10 +11,11 @@
 #define CEGAR_WP_H
 
 #include "path.h"
+#include "pred_split.h"
 
 /* After UNSAT: adds the predicates to prec (built in p, the analysed
  * program); returns how many were new. */
-unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p);
+unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split);
 
 /* Adds the atoms of a condition as predicates; returns how many were new. */
 unsigned cg_prec_add_atoms(cg_prec *prec, ordo_program *p, const ordo_expr *cond);

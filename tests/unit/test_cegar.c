@@ -18,6 +18,7 @@
 #include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/refine.h"
+#include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
 
@@ -195,15 +196,7 @@ static ordo_program *held_mutex(bool unlock)
 static cg_outcome verify_with(const ordo_program *p, bool pred, bool allassumes, cg_counters *c)
 {
     cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred, .allassumes = allassumes };
-    memset(c, 0, sizeof *c);
-    cg_outcome o = cg_verify(p, &cfg, &z3, NULL, c);
-    if (o.verdict == ORDO_VERDICT_UNSAFE) {
-        char *why = NULL;
-        if (!ordo_trace_replay(p, o.trace, &why))
-            fail_msg("counterexample does not replay: %s", why);
-        ordo_trace_free(o.trace);
-    }
-    return o;
+    return cegar_verify_replayed(p, &cfg, &z3, c);
 }
 
 static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
@@ -348,7 +341,8 @@ static void a_sequence_interpolant_reads_the_relevant_variable(void **state)
     unsigned n;
     cg_arg_path(&arg, error, &actions, &states, &n);
     cg_itp itp;
-    assert_null(cg_itp_sequence(&itp, &z3, &mx.m, p, p, actions, states, n));
+    cg_itp_request rq = { .solvers = &z3, .m = &mx.m, .shown = p, .p = p };
+    assert_null(cg_itp_sequence(&itp, &rq, actions, states, n));
     assert_int_equal(itp.n_vars, 1);
     assert_int_equal(itp.vars[0], x);
     assert_int_equal(itp.n_cells, 0);
