@@ -109,7 +109,7 @@ static decision decide(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
     unsigned proc = s->threads[t].proc, a = cg_dfg_node(&c->g, proc, edge);
     const ordo_stmt *st = c->p->procs[proc].edges[edge].stmt;
     decision d = { .thread = t, .edge = edge, .stmt = st };
-    if (c->g.too_big || c->g.places[a].observer) {
+    if (c->g.too_big) {
         d.n_stmts = leaves(st);
         return d;
     }
@@ -202,27 +202,39 @@ static entry *lookup(cg_coi *c, const cg_state *s)
     return x;
 }
 
-const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
+/* The decision for thread t of s taking edge; NULL once DCOI gave up. */
+static const decision *decision_of(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
 {
     double t0 = ordo_process_cputime_s();
-    const ordo_stmt *st = c->p->procs[s->threads[t].proc].edges[edge].stmt;
     if (c->stats.time_s > 0.5 && c->stats.time_s > CG_COI_MAX_SHARE * t0)
         c->stats.gave_up = true;
-    if (c->stats.gave_up) {
+    if (c->stats.gave_up)
+        return NULL;
+    entry *x = lookup(c, s);
+    const decision *d = NULL;
+    for (unsigned i = 0; i < x->n_actions && !d; i++)
+        if (x->actions[i].thread == t && x->actions[i].edge == edge)
+            d = &x->actions[i];
+    c->stats.time_s += ordo_process_cputime_s() - t0;
+    return d;
+}
+
+const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
+{
+    const ordo_stmt *st = c->p->procs[s->threads[t].proc].edges[edge].stmt;
+    const decision *d = decision_of(c, s, t, edge);
+    if (!d) {
         c->stats.evaluated += leaves(st);
         return st;
     }
-    entry *x = lookup(c, s);
-    for (unsigned i = 0; i < x->n_actions; i++) {
-        const decision *d = &x->actions[i];
-        if (d->thread != t || d->edge != edge)
-            continue;
-        st = d->stmt;
-        c->stats.evaluated += d->n_stmts;
-        c->stats.havoc += d->havoc;
-        c->stats.nop += d->nop;
-        break;
-    }
-    c->stats.time_s += ordo_process_cputime_s() - t0;
-    return st;
+    c->stats.evaluated += d->n_stmts;
+    c->stats.havoc += d->havoc;
+    c->stats.nop += d->nop;
+    return d->stmt;
+}
+
+const ordo_stmt *cg_coi_peek(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
+{
+    const decision *d = decision_of(c, s, t, edge);
+    return d ? d->stmt : c->p->procs[s->threads[t].proc].edges[edge].stmt;
 }

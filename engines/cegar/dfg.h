@@ -47,6 +47,9 @@ typedef struct {
  * address, a division or shift by a non-constant). */
 void cg_action_places_of(const ordo_program *p, const ordo_stmt *st, cg_action_places *out);
 void cg_action_places_free(cg_action_places *a);
+/* Is the statement (no SEQ) a real observer of its own: one that can
+ * block or branch? A block is one when any of its statements is. */
+bool cg_stmt_observes(const ordo_stmt *st);
 /* The places a statement writes (at most one) and reads, for the
  * per-statement rule of coi_simplify.c; false when st writes none. */
 bool cg_stmt_write(const ordo_program *p, const ordo_stmt *st, cg_place *w);

@@ -269,6 +269,29 @@ static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance
     return feasible;
 }
 
+/* DCOI (thesis Chapter 4) made unobserved assignments havoc: the open
+ * instances they touch stay unknown without checks. No real observer can
+ * read the havocked value from this state on (Algorithm 2), and the exact
+ * Cartesian post of a havoc rarely knows a predicate over its variable;
+ * unknown over-approximates it, and the refiner sees the original
+ * actions (Section 4.1.3). Returns how many instances remain open. */
+static unsigned skip_unobserved(const cg_model *m, const cg_state *s, const cg_succ *succ,
+                                instance *in, unsigned k)
+{
+    if (!m->coi)
+        return k;
+    const ordo_proc *proc = &m->p->procs[s->threads[succ->action.thread].proc];
+    cg_frame h;
+    cg_frame_of_dcoi_havocs(&h, m, succ->stmt, proc->edges[succ->action.edge].stmt,
+                            succ->action.thread);
+    unsigned n = 0;
+    for (unsigned i = 0; i < k; i++)
+        if (!cg_frame_touches(&h, m->p, &in[i].b, m->prec->preds[in[i].pred]))
+            in[n++] = in[i];
+    cg_frame_free(&h);
+    return n;
+}
+
 /* One successor: false when the action is infeasible from s. Instances
  * the action leaves alone keep their values without a check (frame.h). */
 static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
@@ -278,6 +301,7 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     cg_frame_of(&f, m, s->threads[a->thread].proc, a->edge, a->thread);
     instance *in;
     unsigned k = open_instances(m, s, &f, succ->state, &in);
+    k = skip_unobserved(m, s, succ, in, k);
     bool feasible = f.constrains || k > 0 ? decide(m, s, succ, in, k) : true;
     free(in);
     cg_frame_free(&f);

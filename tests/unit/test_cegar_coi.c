@@ -1,8 +1,8 @@
 /* Unit tests of the cegar engine's dynamic cone of influence (thesis
  * Chapter 4): the data-flow graph of Figures 4.1/4.2 for two precisions
  * (exact edges), Example 9's state where x := 1 and x := 0 are not
- * observed, havoc against no-op, the per-statement rule of an LBE block,
- * and a counterexample through simplified actions that the refiner (on
+ * observed, havoc against no-op, the per-statement rule of an LBE block
+ * (also of one with a guard), and a counterexample through simplified actions that the refiner (on
  * the original actions) refines to a proof (Section 4.1.3). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -268,6 +268,50 @@ static void a_block_is_simplified_per_written_place(void **state)
     ordo_program_free(p);
 }
 
+/* A block with a guard is a real observer, but only its guard and what
+ * the guard or a later observer reads must stay: [c > 0]; a := 1;
+ * b := 2; d := 10 / c, then [a > 0] (all tracked). b := 2 is read by
+ * nobody: havoc. d := 10 / c is read by nobody either, but its division
+ * may be undefined (it can block, like the guard): kept. */
+static void a_guarded_block_keeps_only_what_is_observed(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("guarded.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
+    unsigned c = ordo_add_var(p, "c", i32(), -1, 0), d = ordo_add_var(p, "d", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    const ordo_stmt *parts[4] = {
+        ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, c), num(p, 0))), assign(p, a, num(p, 1)),
+        assign(p, b, num(p, 2)), assign(p, d, bin(p, ORDO_B_DIV, num(p, 10), var(p, c))) };
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_seq(p, 4, parts), 1);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, a), num(p, 0))), 2);
+    finish(p, m, l);
+    cg_coi *coi = cg_coi_new(p);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    for (unsigned v = 0; v < p->n_vars; v++)
+        cg_prec_add_var(&prec, v);
+    cg_coi_set_precision(coi, &prec);
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    cg_state_add_thread(s, m, p->procs[m].init_loc);
+    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, 0);
+    assert_int_equal(x->kind, ORDO_S_SEQ);
+    assert_int_equal(x->n_stmts, 4);
+    assert_ptr_equal(x->stmts[0], parts[0]);
+    assert_ptr_equal(x->stmts[1], parts[1]);
+    assert_int_equal(x->stmts[2]->kind, ORDO_S_HAVOC);
+    assert_int_equal(x->stmts[2]->lhs.var, b);
+    assert_ptr_equal(x->stmts[3], parts[3]);
+    assert_int_equal(cg_coi_stats_of(coi)->havoc, 1);
+    cg_state_free(s);
+    cg_prec_free(&prec);
+    cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
 /* Section 4.1.3's program: x := 1; y := x; [y != 1]; ERROR. At
  * vars(Π) = {x} neither assignment is observed: x := 1 becomes havoc (the
  * state after it does not claim x = 0) and y := x a no-op, so the
@@ -351,6 +395,7 @@ int main(void)
         cmocka_unit_test(example_9_unobserved_writes_of_x),
         cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
         cmocka_unit_test(a_block_is_simplified_per_written_place),
+        cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
         cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
