@@ -53,6 +53,12 @@ const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned 
  * reduction reads the actions' accesses before the abstractor runs). */
 const ordo_stmt *cg_coi_peek(cg_coi *c, const cg_state *s, unsigned t, unsigned edge);
 const cg_coi_stats *cg_coi_stats_of(const cg_coi *c);
+/* Per variable of the program: is its value in s dead, read by no action
+ * a real observer can transitively observe from s (Algorithm 2's
+ * observation, at the current precision)? Nothing any guard checks
+ * depends on it, and it stays dead in every successor (enabled edges only
+ * shrink along a path). NULL once DCOI gave up. */
+const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s);
 /* Did DCOI make the action `original` a no-op (evaluated: what
  * cg_coi_stmt returned)? Then the successor is the state with the
  * thread's new location (Algorithm 2, lines 15-17): PRED keeps the
@@ -87,6 +93,9 @@ void cg_observation_init(cg_observation *o, const ordo_program *p, const cg_dfg 
 void cg_observation_free(cg_observation *o);
 void cg_observation_track(cg_observation *o, const cg_tracked *t);
 void cg_observation_of(cg_observation *o, const cg_state *s);
+/* Does no observed action that may still run read place id? (after
+ * cg_observation_of) */
+bool cg_observation_unread(const cg_observation *o, unsigned id);
 /* The places thread t's action a writes that an observed action reads
  * through an edge enabled after a: o->kept[0 .. the result). */
 unsigned cg_observation_kept(cg_observation *o, unsigned a, unsigned t);

@@ -210,17 +210,36 @@ static bool framed(const cg_model *m, const cg_state *s, const cg_frame *f, cons
     return !cg_frame_touches(f, m->p, &in->b, m->prec->preds[in->pred]);
 }
 
+/* Does e read only variables DCOI found dead (coi.h, cg_coi_dead_vars)? */
+static bool reads_only_dead(const ordo_expr *e, const bool *dead)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_LOAD)
+        return false;
+    if (e->kind == ORDO_E_VAR && !dead[e->var])
+        return false;
+    return reads_only_dead(e->kid[0], dead) && reads_only_dead(e->kid[1], dead) &&
+           reads_only_dead(e->kid[2], dead);
+}
+
 /* The instances of succ the frame does not settle (forgotten in succ,
- * their terms still to make); malloc'ed. */
+ * their terms still to make); malloc'ed. Under DCOI an unknown instance
+ * over dead variables (dead: NULL without DCOI) stays unknown even after
+ * an action that constrains: no guard from s on depends on its value, so
+ * a check could only refine what nothing reads (unknown over-approximates
+ * it). Its DCOI havoc made most such instances unknown. */
 static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_frame *f,
-                               cg_state *succ, instance **out)
+                               const bool *dead, cg_state *succ, instance **out)
 {
     instance *in;
     unsigned k = instances(m, succ, &in), n = 0;
     for (unsigned i = 0; i < k; i++) {
         int64_t v;
         uint64_t key = instance_key(&in[i]);
-        if (framed(m, s, f, &in[i]) && (!f->constrains || expl_get(succ, key, &v)))
+        if (framed(m, s, f, &in[i]) &&
+            (!f->constrains || expl_get(succ, key, &v) ||
+             (dead && reads_only_dead(m->prec->preds[in[i].pred], dead))))
             continue;
         expl_forget(succ, key);
         in[n++] = in[i];
@@ -300,7 +319,8 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     const cg_action *a = &succ->action;
     cg_frame_of(&f, m, s->threads[a->thread].proc, a->edge, a->thread);
     instance *in;
-    unsigned k = open_instances(m, s, &f, succ->state, &in);
+    const bool *dead = m->coi ? cg_coi_dead_vars(m->coi, s) : NULL;
+    unsigned k = open_instances(m, s, &f, dead, succ->state, &in);
     k = skip_unobserved(m, s, succ, in, k);
     bool feasible = f.constrains || k > 0 ? decide(m, s, succ, in, k) : true;
     free(in);

@@ -204,6 +204,31 @@ static void example_9_unobserved_writes_of_x(void **state)
     ordo_program_free(f.p);
 }
 
+/* Example 9's states, the dead variables (cg_coi_dead_vars, which PRED
+ * does not re-check): at (L0, L3) y := x may still read x for the guards;
+ * at (L0, L4) nothing observed reads x any more; the guards read y. */
+static void example_9_x_is_dead_once_y_x_has_run(void **state)
+{
+    (void)state;
+    fig42 f = figure_4_2();
+    cg_coi *coi = cg_coi_new(f.p);
+    unsigned xy[2] = { f.x, f.y };
+    unsigned x1 = edge_from(f.p, f.p1, f.l0);
+    cg_state *s = state_at(&f, f.l0, f.l3);
+    simplified(coi, &f, xy, 2, s, 1, x1);
+    const bool *dead = cg_coi_dead_vars(coi, s);
+    assert_false(dead[f.x]);
+    assert_false(dead[f.y]);
+    cg_state_free(s);
+    s = state_at(&f, f.l0, f.l4);
+    dead = cg_coi_dead_vars(coi, s);
+    assert_true(dead[f.x]);
+    assert_false(dead[f.y]);
+    cg_state_free(s);
+    cg_coi_free(coi);
+    ordo_program_free(f.p);
+}
+
 /* vars(Π) = {y}: no edge leaves x := 1, even in the initial state, and x
  * is not tracked: a no-op. y := 1 is read by the guards: kept. */
 static void an_untracked_unobserved_write_is_a_no_op(void **state)
@@ -393,6 +418,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dfg_of_figure_4_2),
         cmocka_unit_test(example_9_unobserved_writes_of_x),
+        cmocka_unit_test(example_9_x_is_dead_once_y_x_has_run),
         cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
         cmocka_unit_test(a_block_is_simplified_per_written_place),
         cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
