@@ -226,6 +226,21 @@ const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s)
     return x ? x->dead : NULL;
 }
 
+void cg_coi_forget_dead(cg_coi *c, cg_state *s)
+{
+    const bool *dead = cg_coi_dead_vars(c, s);
+    if (!dead)
+        return;
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_vals; i++) {
+        uint64_t key = s->vals[i].key;
+        bool var = key >= CG_VAR_KEY && key != CG_ALLOC_KEY;
+        if (!var || !dead[(uint32_t)key])
+            s->vals[n++] = s->vals[i];
+    }
+    s->n_vals = n;
+}
+
 /* The decision for thread t of s taking edge; NULL once DCOI gave up. */
 static const decision *decision_of(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
 {

@@ -59,6 +59,12 @@ const cg_coi_stats *cg_coi_stats_of(const cg_coi *c);
  * depends on it, and it stays dead in every successor (enabled edges only
  * shrink along a path). NULL once DCOI gave up. */
 const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s);
+/* EXPL: the dead variables of s become unknown (expl.h: top). Two states
+ * at one control state then differ only in what an observer may read,
+ * so a DCOI havoc on one path and an assignment on another do not keep
+ * one from covering the other. Sound (unknown over-approximates), and no
+ * guard reads what it forgets, so no new spurious path either. */
+void cg_coi_forget_dead(cg_coi *c, cg_state *s);
 /* Did DCOI make the action `original` a no-op (evaluated: what
  * cg_coi_stmt returned)? Then the successor is the state with the
  * thread's new location (Algorithm 2, lines 15-17): PRED keeps the

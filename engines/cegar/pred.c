@@ -347,6 +347,55 @@ void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from
     succs->n = j;
 }
 
+static bool reads_a_var(const ordo_expr *e, const bool *vars)
+{
+    if (!e)
+        return false;
+    if (e->kind == ORDO_E_VAR && vars[e->var])
+        return true;
+    return reads_a_var(e->kid[0], vars) || reads_a_var(e->kid[1], vars) ||
+           reads_a_var(e->kid[2], vars);
+}
+
+static void mark_vars(const ordo_expr *e, bool *vars)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_VAR)
+        vars[e->var] = true;
+    for (int i = 0; i < 3; i++)
+        mark_vars(e->kid[i], vars);
+}
+
+void cg_pred_forget_dead(const cg_model *m, cg_state *s, const bool *dead)
+{
+    unsigned n_preds = m->prec->n_preds, n_vars = m->p->n_vars;
+    if (!dead || n_preds == 0)
+        return;
+    bool *forget = xcalloc(n_preds, sizeof *forget);
+    bool *live = xcalloc(n_vars + 1, sizeof *live), *any = xcalloc(n_vars + 1, sizeof *any);
+    for (unsigned v = 0; v < n_vars; v++)
+        any[v] = true;
+    for (unsigned i = 0; i < n_preds; i++) {
+        const ordo_expr *e = m->prec->preds[i];
+        forget[i] = reads_a_var(e, any) && reads_only_dead(e, dead);
+        if (!forget[i])
+            mark_vars(e, live);
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_vals; i++) {
+        uint64_t key = s->vals[i].key;
+        unsigned pred = (unsigned)(key >> 42 & 0xfffffu);
+        bool instance = key >= CG_PRED_KEY && key < CG_VAR_KEY;
+        if (!instance || !forget[pred] || reads_a_var(m->prec->preds[pred], live))
+            s->vals[n++] = s->vals[i];
+    }
+    s->n_vals = n;
+    free(forget);
+    free(live);
+    free(any);
+}
+
 void cg_pred_initial(cg_model *m, cg_state *s)
 {
     ordo_smt_push(m->smt);

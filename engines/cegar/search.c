@@ -3,7 +3,9 @@
 
 #include <ordo/xalloc.h>
 
+#include "coi.h"
 #include "por_source.h"
+#include "pred.h"
 #include "search.h"
 
 typedef struct {
@@ -22,6 +24,18 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
+/* DCOI: what no real observer can read any more is forgotten before the
+ * state meets coverage (coi.h, cg_coi_forget_dead; pred.h). */
+static void forget_dead(cg_model *m, cg_state *s)
+{
+    if (!m->coi)
+        return;
+    if (m->smt)
+        cg_pred_forget_dead(m, s, cg_coi_dead_vars(m->coi, s));
+    else
+        cg_coi_forget_dead(m->coi, s);
+}
+
 /* The successors of node n become its children; *covered tells whether
  * one of them is covered. */
 static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, cg_succs *succs,
@@ -29,6 +43,7 @@ static cg_search_result attach(cg_model *m, cg_arg *arg, unsigned n, cg_succs *s
 {
     cg_search_result r = m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
+        forget_dead(m, succs->v[i].state);
         unsigned c = cg_arg_add(arg, succs->v[i].state, (int)n, succs->v[i].action);
         succs->v[i].state = NULL;
         if (succs->v[i].error) {

@@ -204,9 +204,10 @@ static void example_9_unobserved_writes_of_x(void **state)
     ordo_program_free(f.p);
 }
 
-/* Example 9's states, the dead variables (cg_coi_dead_vars, which PRED
- * does not re-check): at (L0, L3) y := x may still read x for the guards;
- * at (L0, L4) nothing observed reads x any more; the guards read y. */
+/* Example 9's states, the dead variables (cg_coi_dead_vars: PRED does not
+ * re-check them, EXPL forgets them): at (L0, L3) y := x may still read x
+ * for the guards; at (L0, L4) nothing observed reads x any more; the
+ * guards read y. */
 static void example_9_x_is_dead_once_y_x_has_run(void **state)
 {
     (void)state;
@@ -224,6 +225,14 @@ static void example_9_x_is_dead_once_y_x_has_run(void **state)
     dead = cg_coi_dead_vars(coi, s);
     assert_true(dead[f.x]);
     assert_false(dead[f.y]);
+    /* EXPL forgets x there (coverage), keeps y. */
+    expl_set(s, cg_var_key(0, f.x), 1);
+    expl_set(s, cg_var_key(0, f.y), 0);
+    cg_coi_forget_dead(coi, s);
+    int64_t v;
+    assert_false(expl_get(s, cg_var_key(0, f.x), &v));
+    assert_true(expl_get(s, cg_var_key(0, f.y), &v));
+    assert_int_equal(v, 0);
     cg_state_free(s);
     cg_coi_free(coi);
     ordo_program_free(f.p);
