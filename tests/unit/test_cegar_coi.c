@@ -346,6 +346,47 @@ static void a_guarded_block_keeps_only_what_is_observed(void **state)
     ordo_program_free(p);
 }
 
+/* The two ways to over-approximate which edges a thread may still take
+ * (dfg.h, cg_reach): main is L0 -a-> L1 -b-> L2 -c-> L1 (a loop),
+ * L2 -d-> L3, and L0 -e-> L4 -f-> L3. The components never answer "not
+ * reachable" where the matrix says reachable, and agree with it wherever
+ * the components' order decides: from L0 everything, from L1 the loop
+ * and its exit but not a or e, from L3 nothing. */
+static void scc_reachability_over_approximates_the_matrix(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("reach.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l[5] = { p->procs[m].init_loc };
+    for (unsigned i = 1; i < 5; i++)
+        l[i] = ordo_add_loc(p, m);
+    const unsigned from[6] = { 0, 1, 2, 2, 0, 4 }, to[6] = { 1, 2, 1, 3, 4, 3 };
+    for (unsigned e = 0; e < 6; e++) /* edges a..f */
+        ordo_add_edge(p, m, l[from[e]], l[to[e]], assign(p, x, num(p, (int64_t)e)));
+    cg_reach matrix, scc;
+    cg_reach_build(&matrix, p);
+    cg_reach_build_limited(&scc, p, 0);
+    assert_non_null(matrix.bits[m]);
+    assert_null(scc.bits[m]);
+    for (unsigned i = 0; i < 5; i++)
+        for (unsigned e = 0; e < 6; e++)
+            if (cg_reach_edge(&matrix, m, l[i], e))
+                assert_true(cg_reach_edge(&scc, m, l[i], e));
+    const char *expected[3] = { "111111", "011100", "000000" }; /* from L0, L1, L3 */
+    const unsigned at[3] = { 0, 1, 3 }, decided[3][6] = { { 1, 1, 1, 1, 1, 1 },
+                                                          { 1, 1, 1, 1, 1, 0 },
+                                                          { 1, 1, 1, 1, 1, 1 } };
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned e = 0; e < 6; e++)
+            if (decided[k][e])
+                assert_int_equal(cg_reach_edge(&scc, m, l[at[k]], e), expected[k][e] == '1');
+    cg_reach_free(&matrix);
+    cg_reach_free(&scc);
+    ordo_program_free(p);
+}
+
 /* Section 4.1.3's program: x := 1; y := x; [y != 1]; ERROR. At
  * vars(Π) = {x} neither assignment is observed: x := 1 becomes havoc (the
  * state after it does not claim x = 0) and y := x a no-op, so the
@@ -431,6 +472,7 @@ int main(void)
         cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
         cmocka_unit_test(a_block_is_simplified_per_written_place),
         cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
+        cmocka_unit_test(scc_reachability_over_approximates_the_matrix),
         cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
