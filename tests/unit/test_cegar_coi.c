@@ -261,6 +261,33 @@ static void an_untracked_unobserved_write_is_a_no_op(void **state)
     ordo_program_free(f.p);
 }
 
+/* main runs `block`, then [guard], with every variable tracked: what
+ * DCOI makes of the block in the initial state (*coi: the caller frees
+ * it). */
+static const ordo_stmt *simplified_block(ordo_program *p, ordo_stmt *block,
+                                         const ordo_expr *guard, cg_coi **coi)
+{
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, block, 1);
+    then(p, m, &l, ordo_s_assume(p, guard), 2);
+    finish(p, m, l);
+    *coi = cg_coi_new(p);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    for (unsigned v = 0; v < p->n_vars; v++)
+        cg_prec_add_var(&prec, v);
+    cg_coi_set_precision(*coi, &prec);
+    cg_prec_free(&prec);
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    cg_state_add_thread(s, m, p->procs[m].init_loc);
+    const ordo_stmt *x = cg_coi_stmt(*coi, s, 0, 0);
+    cg_state_free(s);
+    return x;
+}
+
 /* An LBE block of one thread: a := 1; b := a; c := 2, then [b > 0]
  * (a, b, c globals, all tracked). b is read by the guard, a by the kept
  * b := a; c by nobody: only c := 2 becomes havoc. */
@@ -270,25 +297,11 @@ static void a_block_is_simplified_per_written_place(void **state)
     ordo_program *p = ordo_program_new("block.c", ORDO_DM_LP64);
     unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
     unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
     const ordo_stmt *parts[3] = { assign(p, a, num(p, 1)), assign(p, b, var(p, a)),
                                   assign(p, c, num(p, 2)) };
-    unsigned l = p->procs[m].init_loc;
-    then(p, m, &l, ordo_s_seq(p, 3, parts), 1);
-    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, b), num(p, 0))), 2);
-    finish(p, m, l);
-    cg_coi *coi = cg_coi_new(p);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    cg_prec_add_var(&prec, a);
-    cg_prec_add_var(&prec, b);
-    cg_prec_add_var(&prec, c);
-    cg_coi_set_precision(coi, &prec);
-    cg_state *s = xcalloc(1, sizeof *s);
-    s->atomic_owner = -1;
-    cg_state_add_thread(s, m, p->procs[m].init_loc);
-    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, 0);
+    cg_coi *coi;
+    const ordo_stmt *x = simplified_block(p, ordo_s_seq(p, 3, parts),
+                                          bin(p, ORDO_B_GT, var(p, b), num(p, 0)), &coi);
     assert_int_equal(x->kind, ORDO_S_SEQ);
     assert_int_equal(x->n_stmts, 3);
     assert_ptr_equal(x->stmts[0], parts[0]);
@@ -296,8 +309,6 @@ static void a_block_is_simplified_per_written_place(void **state)
     assert_int_equal(x->stmts[2]->kind, ORDO_S_HAVOC);
     assert_int_equal(x->stmts[2]->lhs.var, c);
     assert_int_equal(cg_coi_stats_of(coi)->evaluated, 3);
-    cg_state_free(s);
-    cg_prec_free(&prec);
     cg_coi_free(coi);
     ordo_program_free(p);
 }
@@ -313,25 +324,12 @@ static void a_guarded_block_keeps_only_what_is_observed(void **state)
     ordo_program *p = ordo_program_new("guarded.c", ORDO_DM_LP64);
     unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
     unsigned c = ordo_add_var(p, "c", i32(), -1, 0), d = ordo_add_var(p, "d", i32(), -1, 0);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
     const ordo_stmt *parts[4] = {
         ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, c), num(p, 0))), assign(p, a, num(p, 1)),
         assign(p, b, num(p, 2)), assign(p, d, bin(p, ORDO_B_DIV, num(p, 10), var(p, c))) };
-    unsigned l = p->procs[m].init_loc;
-    then(p, m, &l, ordo_s_seq(p, 4, parts), 1);
-    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, a), num(p, 0))), 2);
-    finish(p, m, l);
-    cg_coi *coi = cg_coi_new(p);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    for (unsigned v = 0; v < p->n_vars; v++)
-        cg_prec_add_var(&prec, v);
-    cg_coi_set_precision(coi, &prec);
-    cg_state *s = xcalloc(1, sizeof *s);
-    s->atomic_owner = -1;
-    cg_state_add_thread(s, m, p->procs[m].init_loc);
-    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, 0);
+    cg_coi *coi;
+    const ordo_stmt *x = simplified_block(p, ordo_s_seq(p, 4, parts),
+                                          bin(p, ORDO_B_GT, var(p, a), num(p, 0)), &coi);
     assert_int_equal(x->kind, ORDO_S_SEQ);
     assert_int_equal(x->n_stmts, 4);
     assert_ptr_equal(x->stmts[0], parts[0]);
@@ -340,8 +338,6 @@ static void a_guarded_block_keeps_only_what_is_observed(void **state)
     assert_int_equal(x->stmts[2]->lhs.var, b);
     assert_ptr_equal(x->stmts[3], parts[3]);
     assert_int_equal(cg_coi_stats_of(coi)->havoc, 1);
-    cg_state_free(s);
-    cg_prec_free(&prec);
     cg_coi_free(coi);
     ordo_program_free(p);
 }
