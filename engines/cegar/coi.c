@@ -23,6 +23,7 @@ typedef struct {
     unsigned key_len;
     decision *actions;
     unsigned n_actions;
+    bool *dead;             /* per variable (cg_coi_dead_vars) */
 } entry;
 
 struct cg_coi {
@@ -55,6 +56,7 @@ static void clear_cache(cg_coi *c)
     for (unsigned i = 0; i < c->n_slots; i++) {
         free(c->slots[i].key);
         free(c->slots[i].actions);
+        free(c->slots[i].dead);
     }
     free(c->slots);
     c->slots = NULL;
@@ -109,7 +111,7 @@ static decision decide(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
     unsigned proc = s->threads[t].proc, a = cg_dfg_node(&c->g, proc, edge);
     const ordo_stmt *st = c->p->procs[proc].edges[edge].stmt;
     decision d = { .thread = t, .edge = edge, .stmt = st };
-    if (c->g.too_big || c->g.places[a].observer) {
+    if (c->g.too_big) {
         d.n_stmts = leaves(st);
         return d;
     }
@@ -170,6 +172,9 @@ static void grow(cg_coi *c)
 static void fill(cg_coi *c, const cg_state *s, entry *x)
 {
     cg_observation_of(&c->o, s);
+    x->dead = xmalloc((c->p->n_vars + 1) * sizeof *x->dead);
+    for (unsigned v = 0; v < c->p->n_vars; v++)
+        x->dead[v] = cg_observation_unread(&c->o, v);
     unsigned cap = 0;
     for (unsigned t = 0; t < s->n_threads; t++) {
         const cg_thread *th = &s->threads[t];
@@ -202,27 +207,71 @@ static entry *lookup(cg_coi *c, const cg_state *s)
     return x;
 }
 
+/* The cache entry of s's control part; NULL once DCOI gave up. *t0: when
+ * the caller's own time started. */
+static entry *entry_of(cg_coi *c, const cg_state *s, double *t0)
+{
+    *t0 = ordo_process_cputime_s();
+    if (c->stats.time_s > 0.5 && c->stats.time_s > CG_COI_MAX_SHARE * *t0)
+        c->stats.gave_up = true;
+    return c->stats.gave_up ? NULL : lookup(c, s);
+}
+
+const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s)
+{
+    double t0;
+    entry *x = entry_of(c, s, &t0);
+    if (x)
+        c->stats.time_s += ordo_process_cputime_s() - t0;
+    return x ? x->dead : NULL;
+}
+
+void cg_coi_forget_dead(cg_coi *c, cg_state *s)
+{
+    const bool *dead = cg_coi_dead_vars(c, s);
+    if (!dead)
+        return;
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_vals; i++) {
+        uint64_t key = s->vals[i].key;
+        bool var = key >= CG_VAR_KEY && key != CG_ALLOC_KEY;
+        if (!var || !dead[(uint32_t)key])
+            s->vals[n++] = s->vals[i];
+    }
+    s->n_vals = n;
+}
+
+/* The decision for thread t of s taking edge; NULL once DCOI gave up. */
+static const decision *decision_of(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
+{
+    double t0;
+    entry *x = entry_of(c, s, &t0);
+    if (!x)
+        return NULL;
+    const decision *d = NULL;
+    for (unsigned i = 0; i < x->n_actions && !d; i++)
+        if (x->actions[i].thread == t && x->actions[i].edge == edge)
+            d = &x->actions[i];
+    c->stats.time_s += ordo_process_cputime_s() - t0;
+    return d;
+}
+
 const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
 {
-    double t0 = ordo_process_cputime_s();
     const ordo_stmt *st = c->p->procs[s->threads[t].proc].edges[edge].stmt;
-    if (c->stats.time_s > 0.5 && c->stats.time_s > CG_COI_MAX_SHARE * t0)
-        c->stats.gave_up = true;
-    if (c->stats.gave_up) {
+    const decision *d = decision_of(c, s, t, edge);
+    if (!d) {
         c->stats.evaluated += leaves(st);
         return st;
     }
-    entry *x = lookup(c, s);
-    for (unsigned i = 0; i < x->n_actions; i++) {
-        const decision *d = &x->actions[i];
-        if (d->thread != t || d->edge != edge)
-            continue;
-        st = d->stmt;
-        c->stats.evaluated += d->n_stmts;
-        c->stats.havoc += d->havoc;
-        c->stats.nop += d->nop;
-        break;
-    }
-    c->stats.time_s += ordo_process_cputime_s() - t0;
-    return st;
+    c->stats.evaluated += d->n_stmts;
+    c->stats.havoc += d->havoc;
+    c->stats.nop += d->nop;
+    return d->stmt;
+}
+
+const ordo_stmt *cg_coi_peek(cg_coi *c, const cg_state *s, unsigned t, unsigned edge)
+{
+    const decision *d = decision_of(c, s, t, edge);
+    return d ? d->stmt : c->p->procs[s->threads[t].proc].edges[edge].stmt;
 }

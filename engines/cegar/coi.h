@@ -7,14 +7,16 @@
  * (Definitions 13-14, over-approximated by CFA reachability of every live
  * thread's location and of every thread that may still be created). An
  * unobserved write to a place of vars(Π) becomes `havoc`, to any other
- * place a no-op (coi_simplify.c); guards are never simplified.
+ * place a no-op (coi_simplify.c); guards are never simplified, but the
+ * assignments of a block with a guard are, one by one.
  *
  * Only the abstractor evaluates the simplified action: the ARG keeps the
  * action (thread, edge), so the counterexample the refiner encodes and
  * the schedule the interpreter replays carry the original statements
- * (Section 4.1.3). Partial-order reduction should read the accesses of
- * the statement cg_coi_stmt returns: simplified actions depend on fewer
- * others (the exponential gain of Section 4.1's Figure 3.2 example).
+ * (Section 4.1.3). Partial-order reduction reads the accesses of the
+ * statement cg_coi_peek returns (por_deps.h, por_join_action): simplified
+ * actions depend on fewer others (the exponential gain of Section 4.2's
+ * Figure 3.2 example, RQ4.4).
  */
 #ifndef CEGAR_COI_H
 #define CEGAR_COI_H
@@ -47,7 +49,22 @@ void cg_coi_set_precision(cg_coi *c, const cg_prec *prec);
 /* The statement the abstractor evaluates when thread t of s takes edge
  * (an index in its procedure's edges): the edge's, or its simplification. */
 const ordo_stmt *cg_coi_stmt(cg_coi *c, const cg_state *s, unsigned t, unsigned edge);
+/* The same statement without counting it as evaluated (partial-order
+ * reduction reads the actions' accesses before the abstractor runs). */
+const ordo_stmt *cg_coi_peek(cg_coi *c, const cg_state *s, unsigned t, unsigned edge);
 const cg_coi_stats *cg_coi_stats_of(const cg_coi *c);
+/* Per variable of the program: is its value in s dead, read by no action
+ * a real observer can transitively observe from s (Algorithm 2's
+ * observation, at the current precision)? Nothing any guard checks
+ * depends on it, and it stays dead in every successor (enabled edges only
+ * shrink along a path). NULL once DCOI gave up. */
+const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s);
+/* EXPL: the dead variables of s become unknown (expl.h: top). Two states
+ * at one control state then differ only in what an observer may read,
+ * so a DCOI havoc on one path and an assignment on another do not keep
+ * one from covering the other. Sound (unknown over-approximates), and no
+ * guard reads what it forgets, so no new spurious path either. */
+void cg_coi_forget_dead(cg_coi *c, cg_state *s);
 /* Did DCOI make the action `original` a no-op (evaluated: what
  * cg_coi_stmt returned)? Then the successor is the state with the
  * thread's new location (Algorithm 2, lines 15-17): PRED keeps the
@@ -82,14 +99,18 @@ void cg_observation_init(cg_observation *o, const ordo_program *p, const cg_dfg 
 void cg_observation_free(cg_observation *o);
 void cg_observation_track(cg_observation *o, const cg_tracked *t);
 void cg_observation_of(cg_observation *o, const cg_state *s);
+/* Does no observed action that may still run read place id? (after
+ * cg_observation_of) */
+bool cg_observation_unread(const cg_observation *o, unsigned id);
 /* The places thread t's action a writes that an observed action reads
  * through an edge enabled after a: o->kept[0 .. the result). */
 unsigned cg_observation_kept(cg_observation *o, unsigned a, unsigned t);
 
-/* The simplification of one action (coi_simplify.c): in a block without
- * a guard, a statement is kept when it writes a place in `kept` (the
- * places some real observer reads after α) or one a later kept statement
- * of the block reads; any other assignment or havoc becomes `havoc` when
+/* The simplification of one action (coi_simplify.c): in a block (with a
+ * guard or not), a statement is kept when it can block or branch (dfg.h,
+ * cg_stmt_observes), writes a place in `kept` (the places some real
+ * observer reads after α) or one a later kept statement of the block
+ * reads; any other assignment or havoc becomes `havoc` when
  * vars(Π) has its place, else a no-op. Returns st itself when nothing
  * changes; counts into *havoc and *nop. */
 typedef struct cg_simplifier cg_simplifier;

@@ -225,6 +225,11 @@ void cg_observation_of(cg_observation *o, const cg_state *s)
     }
 }
 
+bool cg_observation_unread(const cg_observation *o, unsigned id)
+{
+    return o->readers[id] == NOBODY;
+}
+
 static void keep(cg_observation *o, unsigned *n, cg_place pl)
 {
     XGROW(o->kept, *n, o->cap_kept);

@@ -72,9 +72,11 @@ static void add_live(void *ctx, cg_place pl)
     l->v[l->n++] = pl;
 }
 
+/* An assignment or havoc that cannot block (dfg.h: one whose evaluation
+ * may be undefined is a real observer, like the guards of its block). */
 static bool simplifiable(const ordo_stmt *st)
 {
-    return st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_HAVOC;
+    return (st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_HAVOC) && !cg_stmt_observes(st);
 }
 
 /* The mask of the block `list` (backwards: a statement is kept when it

@@ -47,6 +47,9 @@ typedef struct {
  * address, a division or shift by a non-constant). */
 void cg_action_places_of(const ordo_program *p, const ordo_stmt *st, cg_action_places *out);
 void cg_action_places_free(cg_action_places *a);
+/* Is the statement (no SEQ) a real observer of its own: one that can
+ * block or branch? A block is one when any of its statements is. */
+bool cg_stmt_observes(const ordo_stmt *st);
 /* The places a statement writes (at most one) and reads, for the
  * per-statement rule of coi_simplify.c; false when st writes none. */
 bool cg_stmt_write(const ordo_program *p, const ordo_stmt *st, cg_place *w);
@@ -54,16 +57,24 @@ void cg_stmt_reads(const ordo_stmt *st, void (*add)(void *ctx, cg_place), void *
 
 /* CFA reachability of every procedure (dfg_reach.c): which edges a thread
  * at a location may still take. A procedure whose matrix would exceed
- * CG_REACH_MAX_BITS answers "reachable" for every edge (the
- * over-approximation stays sound; it only simplifies less). */
+ * CG_REACH_MAX_BITS uses the thesis' cheaper alternative (Section 4.1.2):
+ * the strongly connected components of its CFA, numbered so that a
+ * reachable one never has a larger number, and an edge counts as
+ * reachable when its source's component is not larger than the
+ * location's (one number per location and edge instead of a bit per
+ * pair; it over-approximates more: two branches of one if-then-else may reach
+ * each other by this test, when one's number is smaller). */
 #define CG_REACH_MAX_BITS (UINT64_C(1) << 27)
 typedef struct {
     unsigned n_procs;
     uint64_t **bits;     /* per procedure: n_locs rows of n_edges bits, or NULL */
+    unsigned **loc_comp, **edge_comp; /* per procedure without bits: components */
     unsigned *n_edges;
 } cg_reach;
 
 void cg_reach_build(cg_reach *r, const ordo_program *p);
+/* The same with another matrix limit (0: components everywhere). */
+void cg_reach_build_limited(cg_reach *r, const ordo_program *p, uint64_t max_bits);
 void cg_reach_free(cg_reach *r);
 /* May a thread of proc at loc still take edge? */
 bool cg_reach_edge(const cg_reach *r, unsigned proc, unsigned loc, unsigned edge);

@@ -113,7 +113,7 @@ static bool may_be_undefined(const ordo_expr *e)
            may_be_undefined(e->kid[2]);
 }
 
-static bool blocks_or_branches(const ordo_stmt *st)
+bool cg_stmt_observes(const ordo_stmt *st)
 {
     switch (st->kind) {
     case ORDO_S_ASSUME: case ORDO_S_THREAD_JOIN: case ORDO_S_LOCK: case ORDO_S_UNLOCK:
@@ -141,7 +141,7 @@ static void stmt_places(const ordo_program *p, const ordo_stmt *st, cg_action_pl
         add_write(a, w, false);
     if (st->kind == ORDO_S_THREAD_START && st->rhs && p->procs[st->proc].n_params > 0)
         add_write(a, var_place(p->procs[st->proc].params[0]), true);
-    if (blocks_or_branches(st))
+    if (cg_stmt_observes(st))
         a->observer = true;
 }
 

@@ -1,5 +1,7 @@
 /* CFA reachability of every procedure (dfg.h): the 2D array of thesis
- * Section 4.1.2, one row of edge bits per location. */
+ * Section 4.1.2, one row of edge bits per location, or, where that array
+ * would be too large, its cheaper over-approximation by strongly
+ * connected components. */
 #include <stdlib.h>
 
 #include <ordo/xalloc.h>
@@ -24,24 +26,132 @@ static uint64_t *matrix(const ordo_proc *f)
     return bits;
 }
 
+/* Tarjan's algorithm, without recursion: the component of each location,
+ * numbered as they complete (a component reachable from another completes
+ * first, so it has the smaller number). */
+typedef struct {
+    const ordo_proc *f;
+    const ordo_edge_index *out;
+    unsigned *index, *low, *comp, *stack, *calls, *next_edge;
+    bool *on_stack;
+    unsigned n_index, n_stack, n_comps;
+} tarjan;
+
+static void visit(tarjan *t, unsigned v)
+{
+    t->index[v] = t->low[v] = ++t->n_index;
+    t->stack[t->n_stack++] = v;
+    t->on_stack[v] = true;
+    t->next_edge[v] = t->out->start[v];
+}
+
+/* The component of v is complete: pop it. */
+static void complete(tarjan *t, unsigned v)
+{
+    unsigned w;
+    do {
+        w = t->stack[--t->n_stack];
+        t->on_stack[w] = false;
+        t->comp[w] = t->n_comps;
+    } while (w != v);
+    t->n_comps++;
+}
+
+static void strong_components(tarjan *t, unsigned root)
+{
+    unsigned depth = 0;
+    visit(t, root);
+    t->calls[depth++] = root;
+    while (depth > 0) {
+        unsigned v = t->calls[depth - 1];
+        if (t->next_edge[v] < t->out->start[v + 1]) {
+            unsigned w = t->f->edges[t->out->edge[t->next_edge[v]++]].to;
+            if (!t->index[w]) {
+                visit(t, w);
+                t->calls[depth++] = w;
+            } else if (t->on_stack[w] && t->index[w] < t->low[v]) {
+                t->low[v] = t->index[w];
+            }
+            continue;
+        }
+        if (t->low[v] == t->index[v])
+            complete(t, v);
+        if (--depth > 0 && t->low[v] < t->low[t->calls[depth - 1]])
+            t->low[t->calls[depth - 1]] = t->low[v];
+    }
+}
+
+/* Per location, the number of its component. */
+static unsigned *components(const ordo_proc *f)
+{
+    ordo_edge_index out = ordo_edge_index_of(f, false);
+    size_t n = f->n_locs + 1;
+    tarjan t = { .f = f, .out = &out };
+    t.index = xcalloc(n, sizeof *t.index);
+    t.low = xcalloc(n, sizeof *t.low);
+    t.comp = xcalloc(n, sizeof *t.comp);
+    t.stack = xcalloc(n, sizeof *t.stack);
+    t.calls = xcalloc(n, sizeof *t.calls);
+    t.next_edge = xcalloc(n, sizeof *t.next_edge);
+    t.on_stack = xcalloc(n, sizeof *t.on_stack);
+    for (unsigned l = 0; l < f->n_locs; l++)
+        if (!t.index[l])
+            strong_components(&t, l);
+    free(t.index);
+    free(t.low);
+    free(t.stack);
+    free(t.calls);
+    free(t.next_edge);
+    free(t.on_stack);
+    ordo_edge_index_free(&out);
+    return t.comp;
+}
+
+/* Per edge, the component of its source. */
+static unsigned *edge_components(const ordo_proc *f, const unsigned *comp)
+{
+    unsigned *c = xcalloc(f->n_edges + 1, sizeof *c);
+    for (unsigned e = 0; e < f->n_edges; e++)
+        c[e] = comp[f->edges[e].from];
+    return c;
+}
+
 void cg_reach_build(cg_reach *r, const ordo_program *p)
+{
+    cg_reach_build_limited(r, p, CG_REACH_MAX_BITS);
+}
+
+void cg_reach_build_limited(cg_reach *r, const ordo_program *p, uint64_t max_bits)
 {
     r->n_procs = p->n_procs;
     r->bits = xcalloc(p->n_procs + 1, sizeof *r->bits);
     r->n_edges = xcalloc(p->n_procs + 1, sizeof *r->n_edges);
+    r->loc_comp = xcalloc(p->n_procs + 1, sizeof *r->loc_comp);
+    r->edge_comp = xcalloc(p->n_procs + 1, sizeof *r->edge_comp);
     for (unsigned i = 0; i < p->n_procs; i++) {
         const ordo_proc *f = &p->procs[i];
         r->n_edges[i] = f->n_edges;
-        if ((uint64_t)f->n_locs * f->n_edges <= CG_REACH_MAX_BITS && f->n_edges > 0)
+        if (f->n_edges == 0)
+            continue;
+        if ((uint64_t)f->n_locs * f->n_edges <= max_bits) {
             r->bits[i] = matrix(f);
+            continue;
+        }
+        r->loc_comp[i] = components(f);
+        r->edge_comp[i] = edge_components(f, r->loc_comp[i]);
     }
 }
 
 void cg_reach_free(cg_reach *r)
 {
-    for (unsigned i = 0; i < r->n_procs; i++)
+    for (unsigned i = 0; i < r->n_procs; i++) {
         free(r->bits[i]);
+        free(r->loc_comp[i]);
+        free(r->edge_comp[i]);
+    }
     free(r->bits);
+    free(r->loc_comp);
+    free(r->edge_comp);
     free(r->n_edges);
     *r = (cg_reach){ 0 };
 }
@@ -49,8 +159,8 @@ void cg_reach_free(cg_reach *r)
 bool cg_reach_edge(const cg_reach *r, unsigned proc, unsigned loc, unsigned edge)
 {
     const uint64_t *bits = r->bits[proc];
-    if (!bits)
-        return true;
+    if (!bits) /* the thesis' SCC comparison: reachable only downstream */
+        return !r->loc_comp[proc] || r->edge_comp[proc][edge] <= r->loc_comp[proc][loc];
     unsigned words = (r->n_edges[proc] + 63) / 64;
     return bits[(size_t)loc * words + edge / 64] >> (edge % 64) & 1;
 }

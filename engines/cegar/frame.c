@@ -85,6 +85,23 @@ void cg_frame_of(cg_frame *f, const cg_model *m, unsigned proc, unsigned edge, u
     free(list);
 }
 
+void cg_frame_of_dcoi_havocs(cg_frame *f, const cg_model *m, const ordo_stmt *evaluated,
+                             const ordo_stmt *original, unsigned t)
+{
+    *f = (cg_frame){ 0 };
+    if (evaluated == original)
+        return;
+    const ordo_stmt **was = NULL, **is = NULL;
+    unsigned n = 0, k = 0, cap = 0, cap_is = 0;
+    cg_flatten(original, &was, &n, &cap);
+    cg_flatten(evaluated, &is, &k, &cap_is);
+    for (unsigned i = 0; i < n && i < k; i++)
+        if (is[i] != was[i] && is[i]->kind == ORDO_S_HAVOC && is[i]->has_lhs)
+            add_write(f, m->p, &is[i]->lhs, t);
+    free(was);
+    free(is);
+}
+
 void cg_frame_free(cg_frame *f)
 {
     free(f->writes);

@@ -31,6 +31,12 @@ typedef struct {
 /* The frame of thread t taking edge `edge` of procedure proc in m's
  * program. */
 void cg_frame_of(cg_frame *f, const cg_model *m, unsigned proc, unsigned edge, unsigned t);
+/* The writes of the havocs DCOI put in place of unobserved assignments
+ * (coi.h: `evaluated` is the simplification of `original`; none when they
+ * are the same). PRED leaves the instances they touch unknown without
+ * checks (pred.c). */
+void cg_frame_of_dcoi_havocs(cg_frame *f, const cg_model *m, const ordo_stmt *evaluated,
+                             const ordo_stmt *original, unsigned t);
 void cg_frame_free(cg_frame *f);
 /* Does e, its locals those of the threads b binds, read a place the
  * action writes? */

@@ -52,8 +52,10 @@ static int cell_place(const por_tables *t, uint64_t addr)
 }
 
 /* The one place where POR reads an action's accesses (the shared
- * accesses of core's walker, ordo_stmt_accesses); an action simplified
- * by another reduction (Chapter 4's DCOI) would be summarised here. */
+ * accesses of core's walker, ordo_stmt_accesses). Under DCOI (thesis
+ * Chapter 4) the statement is the one the abstractor evaluates in the
+ * current state (por_join_action): a no-op accesses nothing and a havoc
+ * only writes its place, so a simplified action depends on fewer others. */
 static unsigned statement_accesses(const por_tables *t, const ordo_stmt *st, ordo_access **buf,
                                    unsigned *cap)
 {
@@ -205,12 +207,14 @@ static void summarise_statement(const por_tables *t, por_summary *s, const ordo_
     }
 }
 
+/* Edge e of f as the statement st (e's own, or its simplification). */
 static void summarise_edge(const por_tables *t, const ordo_proc *f, const ordo_edge *e,
-                           por_summary *s, ordo_access **buf, unsigned *cap)
+                           const ordo_stmt *st, por_summary *s, ordo_access **buf,
+                           unsigned *cap)
 {
     const ordo_stmt **list = NULL;
     unsigned n = 0, cap_list = 0;
-    cg_flatten(e->stmt, &list, &n, &cap_list);
+    cg_flatten(st, &list, &n, &cap_list);
     for (unsigned i = 0; i < n; i++)
         summarise_statement(t, s, list[i], buf, cap);
     if (e->to == f->final_loc)
@@ -361,7 +365,7 @@ void por_tables_init(por_tables *t, const ordo_program *p)
         ordo_edge_index out = ordo_edge_index_of(pf, false);
         for (unsigned e = 0; e < pf->n_edges; e++) {
             const ordo_edge *ed = &pf->edges[e];
-            summarise_edge(t, pf, ed, &t->edge[f][e], &buf, &cap);
+            summarise_edge(t, pf, ed, ed->stmt, &t->edge[f][e], &buf, &cap);
             por_summary_join(t, &t->here[f][ed->from], &t->edge[f][e]);
             t->here[f][ed->from].flags |= t->edge[f][e].flags;
             por_summary_join(t, &t->future[f][ed->from], &t->edge[f][e]);
@@ -389,6 +393,22 @@ void por_tables_free(por_tables *t)
     free(t->cells);
     free(t->var_place);
     *t = (por_tables){ 0 };
+}
+
+void por_join_action(const por_tables *t, por_summary *into, unsigned proc, unsigned edge,
+                     const ordo_stmt *evaluated)
+{
+    const ordo_proc *f = &t->p->procs[proc];
+    const ordo_edge *e = &f->edges[edge];
+    if (evaluated == e->stmt) {
+        por_summary_join(t, into, &t->edge[proc][edge]);
+        into->flags |= t->edge[proc][edge].flags;
+        return;
+    }
+    ordo_access *buf = NULL;
+    unsigned cap = 0;
+    summarise_edge(t, f, e, evaluated, into, &buf, &cap);
+    free(buf);
 }
 
 /* ---- vars(Π) ------------------------------------------------------------ */

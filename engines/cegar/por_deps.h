@@ -82,6 +82,13 @@ bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *m
 /* The first statement an edge executes (SEQs opened). */
 const ordo_stmt *por_first_statement(const ordo_stmt *st);
 
+/* into |= the accesses and flags of edge `edge` of proc as the statement
+ * `evaluated`: the edge's own (its table summary), or DCOI's
+ * simplification of it in the current state (coi.h, Chapter 4), whose
+ * no-ops access nothing and whose havocs only write. */
+void por_join_action(const por_tables *t, por_summary *into, unsigned proc, unsigned edge,
+                     const ordo_stmt *evaluated);
+
 /* a |= b (flags too, but POR_HALTS_OTHERS: futures never need it). */
 void por_summary_join(const por_tables *t, por_summary *a, const por_summary *b);
 

@@ -5,6 +5,7 @@
 #include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
+#include "coi.h"
 #include "por_source.h"
 
 void cg_por_init(cg_por *por, const ordo_program *p, bool aware)
@@ -226,12 +227,23 @@ static bool depends_on_set(const cg_por *por, const cg_model *m, const cg_state 
     return por_dependent(&por->tables, f, &por->here_of_set, por->aware ? por->tracked : NULL);
 }
 
-static void add_to_set(cg_por *por, const cg_state *s, unsigned t, bool *in_set)
+/* Thread t's actions join the set: as the abstractor evaluates them in s,
+ * so under DCOI their simplifications (por_join_action). */
+static void add_to_set(cg_por *por, const cg_model *m, const cg_state *s, unsigned t,
+                       bool *in_set)
 {
     in_set[t] = true;
-    const por_summary *here = here_of(por, s, t);
-    por_summary_join(&por->tables, &por->here_of_set, here);
-    por->here_of_set.flags |= here->flags;
+    if (!m->coi) {
+        const por_summary *here = here_of(por, s, t);
+        por_summary_join(&por->tables, &por->here_of_set, here);
+        por->here_of_set.flags |= here->flags;
+        return;
+    }
+    const cg_thread *th = &s->threads[t];
+    const ordo_edge_index *x = &m->out[th->proc];
+    for (unsigned i = x->start[th->loc]; i < x->start[th->loc + 1]; i++)
+        por_join_action(&por->tables, &por->here_of_set, th->proc, x->edge[i],
+                        cg_coi_peek(m->coi, s, t, x->edge[i]));
 }
 
 static void closure(cg_por *por, const cg_model *m, const cg_state *s, unsigned seed,
@@ -241,12 +253,12 @@ static void closure(cg_por *por, const cg_model *m, const cg_state *s, unsigned 
     memset(por->here_of_set.reads, 0, por->tables.words * sizeof(uint64_t));
     memset(por->here_of_set.writes, 0, por->tables.words * sizeof(uint64_t));
     por->here_of_set.flags = 0;
-    add_to_set(por, s, seed, in_set);
+    add_to_set(por, m, s, seed, in_set);
     for (bool changed = true; changed;) {
         changed = false;
         for (unsigned u = 0; u < s->n_threads; u++)
             if (por->runnable[u] && !in_set[u] && depends_on_set(por, m, s, u, in_set)) {
-                add_to_set(por, s, u, in_set);
+                add_to_set(por, m, s, u, in_set);
                 changed = true;
             }
     }

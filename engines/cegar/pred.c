@@ -210,17 +210,36 @@ static bool framed(const cg_model *m, const cg_state *s, const cg_frame *f, cons
     return !cg_frame_touches(f, m->p, &in->b, m->prec->preds[in->pred]);
 }
 
+/* Does e read only variables DCOI found dead (coi.h, cg_coi_dead_vars)? */
+static bool reads_only_dead(const ordo_expr *e, const bool *dead)
+{
+    if (!e)
+        return true;
+    if (e->kind == ORDO_E_LOAD)
+        return false;
+    if (e->kind == ORDO_E_VAR && !dead[e->var])
+        return false;
+    return reads_only_dead(e->kid[0], dead) && reads_only_dead(e->kid[1], dead) &&
+           reads_only_dead(e->kid[2], dead);
+}
+
 /* The instances of succ the frame does not settle (forgotten in succ,
- * their terms still to make); malloc'ed. */
+ * their terms still to make); malloc'ed. Under DCOI an unknown instance
+ * over dead variables (dead: NULL without DCOI) stays unknown even after
+ * an action that constrains: no guard from s on depends on its value, so
+ * a check could only refine what nothing reads (unknown over-approximates
+ * it). Its DCOI havoc made most such instances unknown. */
 static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_frame *f,
-                               cg_state *succ, instance **out)
+                               const bool *dead, cg_state *succ, instance **out)
 {
     instance *in;
     unsigned k = instances(m, succ, &in), n = 0;
     for (unsigned i = 0; i < k; i++) {
         int64_t v;
         uint64_t key = instance_key(&in[i]);
-        if (framed(m, s, f, &in[i]) && (!f->constrains || expl_get(succ, key, &v)))
+        if (framed(m, s, f, &in[i]) &&
+            (!f->constrains || expl_get(succ, key, &v) ||
+             (dead && reads_only_dead(m->prec->preds[in[i].pred], dead))))
             continue;
         expl_forget(succ, key);
         in[n++] = in[i];
@@ -269,6 +288,29 @@ static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance
     return feasible;
 }
 
+/* DCOI (thesis Chapter 4) made unobserved assignments havoc: the open
+ * instances they touch stay unknown without checks. No real observer can
+ * read the havocked value from this state on (Algorithm 2), and the exact
+ * Cartesian post of a havoc rarely knows a predicate over its variable;
+ * unknown over-approximates it, and the refiner sees the original
+ * actions (Section 4.1.3). Returns how many instances remain open. */
+static unsigned skip_unobserved(const cg_model *m, const cg_state *s, const cg_succ *succ,
+                                instance *in, unsigned k)
+{
+    if (!m->coi)
+        return k;
+    const ordo_proc *proc = &m->p->procs[s->threads[succ->action.thread].proc];
+    cg_frame h;
+    cg_frame_of_dcoi_havocs(&h, m, succ->stmt, proc->edges[succ->action.edge].stmt,
+                            succ->action.thread);
+    unsigned n = 0;
+    for (unsigned i = 0; i < k; i++)
+        if (!cg_frame_touches(&h, m->p, &in[i].b, m->prec->preds[in[i].pred]))
+            in[n++] = in[i];
+    cg_frame_free(&h);
+    return n;
+}
+
 /* One successor: false when the action is infeasible from s. Instances
  * the action leaves alone keep their values without a check (frame.h). */
 static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
@@ -277,7 +319,9 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     const cg_action *a = &succ->action;
     cg_frame_of(&f, m, s->threads[a->thread].proc, a->edge, a->thread);
     instance *in;
-    unsigned k = open_instances(m, s, &f, succ->state, &in);
+    const bool *dead = m->coi ? cg_coi_dead_vars(m->coi, s) : NULL;
+    unsigned k = open_instances(m, s, &f, dead, succ->state, &in);
+    k = skip_unobserved(m, s, succ, in, k);
     bool feasible = f.constrains || k > 0 ? decide(m, s, succ, in, k) : true;
     free(in);
     cg_frame_free(&f);
@@ -301,6 +345,55 @@ void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from
             cg_state_free(succs->v[i].state);
     }
     succs->n = j;
+}
+
+static bool reads_a_var(const ordo_expr *e, const bool *vars)
+{
+    if (!e)
+        return false;
+    if (e->kind == ORDO_E_VAR && vars[e->var])
+        return true;
+    return reads_a_var(e->kid[0], vars) || reads_a_var(e->kid[1], vars) ||
+           reads_a_var(e->kid[2], vars);
+}
+
+static void mark_vars(const ordo_expr *e, bool *vars)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_VAR)
+        vars[e->var] = true;
+    for (int i = 0; i < 3; i++)
+        mark_vars(e->kid[i], vars);
+}
+
+void cg_pred_forget_dead(const cg_model *m, cg_state *s, const bool *dead)
+{
+    unsigned n_preds = m->prec->n_preds, n_vars = m->p->n_vars;
+    if (!dead || n_preds == 0)
+        return;
+    bool *forget = xcalloc(n_preds, sizeof *forget);
+    bool *live = xcalloc(n_vars + 1, sizeof *live), *any = xcalloc(n_vars + 1, sizeof *any);
+    for (unsigned v = 0; v < n_vars; v++)
+        any[v] = true;
+    for (unsigned i = 0; i < n_preds; i++) {
+        const ordo_expr *e = m->prec->preds[i];
+        forget[i] = reads_a_var(e, any) && reads_only_dead(e, dead);
+        if (!forget[i])
+            mark_vars(e, live);
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_vals; i++) {
+        uint64_t key = s->vals[i].key;
+        unsigned pred = (unsigned)(key >> 42 & 0xfffffu);
+        bool instance = key >= CG_PRED_KEY && key < CG_VAR_KEY;
+        if (!instance || !forget[pred] || reads_a_var(m->prec->preds[pred], live))
+            s->vals[n++] = s->vals[i];
+    }
+    s->n_vals = n;
+    free(forget);
+    free(live);
+    free(any);
 }
 
 void cg_pred_initial(cg_model *m, cg_state *s)

@@ -39,5 +39,10 @@ bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e);
 void cg_pred_post(cg_model *m, const cg_state *s, cg_succs *succs, unsigned from);
 /* The predicate values of the initial state s. */
 void cg_pred_initial(cg_model *m, cg_state *s);
+/* DCOI (coi.h, cg_coi_dead_vars): the instances of predicates that read
+ * only dead variables, none of which a predicate over a live one reads,
+ * become unknown in s; what they say constrains nothing a guard reads, so
+ * states that differ only there cover each other. dead NULL: nothing. */
+void cg_pred_forget_dead(const cg_model *m, cg_state *s, const bool *dead);
 
 #endif

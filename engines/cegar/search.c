@@ -3,8 +3,10 @@
 
 #include <ordo/xalloc.h>
 
+#include "coi.h"
 #include "por_proviso.h"
 #include "por_source.h"
+#include "pred.h"
 #include "search.h"
 
 typedef struct {
@@ -33,6 +35,18 @@ static unsigned pop(worklist *w, bool bfs)
     return bfs ? w->v[w->head++] : w->v[--w->n];
 }
 
+/* DCOI: what no real observer can read any more is forgotten before the
+ * state meets coverage (coi.h, cg_coi_forget_dead; pred.h). */
+static void forget_dead(cg_model *m, cg_state *s)
+{
+    if (!m->coi)
+        return;
+    if (m->smt)
+        cg_pred_forget_dead(m, s, cg_coi_dead_vars(m->coi, s));
+    else
+        cg_coi_forget_dead(m->coi, s);
+}
+
 /* The successors in x->succs become node n's children; a re-opened node
  * (prune.h) keeps the children it has: no second child by one action. */
 static cg_search_result attach(search *x, unsigned n, bool reopened)
@@ -43,6 +57,7 @@ static cg_search_result attach(search *x, unsigned n, bool reopened)
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
         if (reopened && cg_arg_has_child(x->arg, n, &succs->v[i].action))
             continue;
+        forget_dead(x->m, succs->v[i].state);
         unsigned c = cg_arg_add(x->arg, succs->v[i].state, (int)n, succs->v[i].action);
         succs->v[i].state = NULL;
         if (succs->v[i].error) {

@@ -1,8 +1,8 @@
 /* Unit tests of the cegar engine's dynamic cone of influence (thesis
  * Chapter 4): the data-flow graph of Figures 4.1/4.2 for two precisions
  * (exact edges), Example 9's state where x := 1 and x := 0 are not
- * observed, havoc against no-op, the per-statement rule of an LBE block,
- * and a counterexample through simplified actions that the refiner (on
+ * observed, havoc against no-op, the per-statement rule of an LBE block
+ * (also of one with a guard), and a counterexample through simplified actions that the refiner (on
  * the original actions) refines to a proof (Section 4.1.3). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -204,6 +204,40 @@ static void example_9_unobserved_writes_of_x(void **state)
     ordo_program_free(f.p);
 }
 
+/* Example 9's states, the dead variables (cg_coi_dead_vars: PRED does not
+ * re-check them, EXPL forgets them): at (L0, L3) y := x may still read x
+ * for the guards; at (L0, L4) nothing observed reads x any more; the
+ * guards read y. */
+static void example_9_x_is_dead_once_y_x_has_run(void **state)
+{
+    (void)state;
+    fig42 f = figure_4_2();
+    cg_coi *coi = cg_coi_new(f.p);
+    unsigned xy[2] = { f.x, f.y };
+    unsigned x1 = edge_from(f.p, f.p1, f.l0);
+    cg_state *s = state_at(&f, f.l0, f.l3);
+    simplified(coi, &f, xy, 2, s, 1, x1);
+    const bool *dead = cg_coi_dead_vars(coi, s);
+    assert_false(dead[f.x]);
+    assert_false(dead[f.y]);
+    cg_state_free(s);
+    s = state_at(&f, f.l0, f.l4);
+    dead = cg_coi_dead_vars(coi, s);
+    assert_true(dead[f.x]);
+    assert_false(dead[f.y]);
+    /* EXPL forgets x there (coverage), keeps y. */
+    expl_set(s, cg_var_key(0, f.x), 1);
+    expl_set(s, cg_var_key(0, f.y), 0);
+    cg_coi_forget_dead(coi, s);
+    int64_t v;
+    assert_false(expl_get(s, cg_var_key(0, f.x), &v));
+    assert_true(expl_get(s, cg_var_key(0, f.y), &v));
+    assert_int_equal(v, 0);
+    cg_state_free(s);
+    cg_coi_free(coi);
+    ordo_program_free(f.p);
+}
+
 /* vars(Π) = {y}: no edge leaves x := 1, even in the initial state, and x
  * is not tracked: a no-op. y := 1 is read by the guards: kept. */
 static void an_untracked_unobserved_write_is_a_no_op(void **state)
@@ -227,6 +261,33 @@ static void an_untracked_unobserved_write_is_a_no_op(void **state)
     ordo_program_free(f.p);
 }
 
+/* main runs `block`, then [guard], with every variable tracked: what
+ * DCOI makes of the block in the initial state (*coi: the caller frees
+ * it). */
+static const ordo_stmt *simplified_block(ordo_program *p, ordo_stmt *block,
+                                         const ordo_expr *guard, cg_coi **coi)
+{
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, block, 1);
+    then(p, m, &l, ordo_s_assume(p, guard), 2);
+    finish(p, m, l);
+    *coi = cg_coi_new(p);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    for (unsigned v = 0; v < p->n_vars; v++)
+        cg_prec_add_var(&prec, v);
+    cg_coi_set_precision(*coi, &prec);
+    cg_prec_free(&prec);
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    cg_state_add_thread(s, m, p->procs[m].init_loc);
+    const ordo_stmt *x = cg_coi_stmt(*coi, s, 0, 0);
+    cg_state_free(s);
+    return x;
+}
+
 /* An LBE block of one thread: a := 1; b := a; c := 2, then [b > 0]
  * (a, b, c globals, all tracked). b is read by the guard, a by the kept
  * b := a; c by nobody: only c := 2 becomes havoc. */
@@ -236,25 +297,11 @@ static void a_block_is_simplified_per_written_place(void **state)
     ordo_program *p = ordo_program_new("block.c", ORDO_DM_LP64);
     unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
     unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
     const ordo_stmt *parts[3] = { assign(p, a, num(p, 1)), assign(p, b, var(p, a)),
                                   assign(p, c, num(p, 2)) };
-    unsigned l = p->procs[m].init_loc;
-    then(p, m, &l, ordo_s_seq(p, 3, parts), 1);
-    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, b), num(p, 0))), 2);
-    finish(p, m, l);
-    cg_coi *coi = cg_coi_new(p);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    cg_prec_add_var(&prec, a);
-    cg_prec_add_var(&prec, b);
-    cg_prec_add_var(&prec, c);
-    cg_coi_set_precision(coi, &prec);
-    cg_state *s = xcalloc(1, sizeof *s);
-    s->atomic_owner = -1;
-    cg_state_add_thread(s, m, p->procs[m].init_loc);
-    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, 0);
+    cg_coi *coi;
+    const ordo_stmt *x = simplified_block(p, ordo_s_seq(p, 3, parts),
+                                          bin(p, ORDO_B_GT, var(p, b), num(p, 0)), &coi);
     assert_int_equal(x->kind, ORDO_S_SEQ);
     assert_int_equal(x->n_stmts, 3);
     assert_ptr_equal(x->stmts[0], parts[0]);
@@ -262,9 +309,77 @@ static void a_block_is_simplified_per_written_place(void **state)
     assert_int_equal(x->stmts[2]->kind, ORDO_S_HAVOC);
     assert_int_equal(x->stmts[2]->lhs.var, c);
     assert_int_equal(cg_coi_stats_of(coi)->evaluated, 3);
-    cg_state_free(s);
-    cg_prec_free(&prec);
     cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
+/* A block with a guard is a real observer, but only its guard and what
+ * the guard or a later observer reads must stay: [c > 0]; a := 1;
+ * b := 2; d := 10 / c, then [a > 0] (all tracked). b := 2 is read by
+ * nobody: havoc. d := 10 / c is read by nobody either, but its division
+ * may be undefined (it can block, like the guard): kept. */
+static void a_guarded_block_keeps_only_what_is_observed(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("guarded.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
+    unsigned c = ordo_add_var(p, "c", i32(), -1, 0), d = ordo_add_var(p, "d", i32(), -1, 0);
+    const ordo_stmt *parts[4] = {
+        ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, c), num(p, 0))), assign(p, a, num(p, 1)),
+        assign(p, b, num(p, 2)), assign(p, d, bin(p, ORDO_B_DIV, num(p, 10), var(p, c))) };
+    cg_coi *coi;
+    const ordo_stmt *x = simplified_block(p, ordo_s_seq(p, 4, parts),
+                                          bin(p, ORDO_B_GT, var(p, a), num(p, 0)), &coi);
+    assert_int_equal(x->kind, ORDO_S_SEQ);
+    assert_int_equal(x->n_stmts, 4);
+    assert_ptr_equal(x->stmts[0], parts[0]);
+    assert_ptr_equal(x->stmts[1], parts[1]);
+    assert_int_equal(x->stmts[2]->kind, ORDO_S_HAVOC);
+    assert_int_equal(x->stmts[2]->lhs.var, b);
+    assert_ptr_equal(x->stmts[3], parts[3]);
+    assert_int_equal(cg_coi_stats_of(coi)->havoc, 1);
+    cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
+/* The two ways to over-approximate which edges a thread may still take
+ * (dfg.h, cg_reach): main is L0 -a-> L1 -b-> L2 -c-> L1 (a loop),
+ * L2 -d-> L3, and L0 -e-> L4 -f-> L3. The components never answer "not
+ * reachable" where the matrix says reachable, and agree with it wherever
+ * the components' order decides: from L0 everything, from L1 the loop
+ * and its exit but not a or e, from L3 nothing. */
+static void scc_reachability_over_approximates_the_matrix(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("reach.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l[5] = { p->procs[m].init_loc };
+    for (unsigned i = 1; i < 5; i++)
+        l[i] = ordo_add_loc(p, m);
+    const unsigned from[6] = { 0, 1, 2, 2, 0, 4 }, to[6] = { 1, 2, 1, 3, 4, 3 };
+    for (unsigned e = 0; e < 6; e++) /* edges a..f */
+        ordo_add_edge(p, m, l[from[e]], l[to[e]], assign(p, x, num(p, (int64_t)e)));
+    cg_reach matrix, scc;
+    cg_reach_build(&matrix, p);
+    cg_reach_build_limited(&scc, p, 0);
+    assert_non_null(matrix.bits[m]);
+    assert_null(scc.bits[m]);
+    for (unsigned i = 0; i < 5; i++)
+        for (unsigned e = 0; e < 6; e++)
+            if (cg_reach_edge(&matrix, m, l[i], e))
+                assert_true(cg_reach_edge(&scc, m, l[i], e));
+    const char *expected[3] = { "111111", "011100", "000000" }; /* from L0, L1, L3 */
+    const unsigned at[3] = { 0, 1, 3 }, decided[3][6] = { { 1, 1, 1, 1, 1, 1 },
+                                                          { 1, 1, 1, 1, 1, 0 },
+                                                          { 1, 1, 1, 1, 1, 1 } };
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned e = 0; e < 6; e++)
+            if (decided[k][e])
+                assert_int_equal(cg_reach_edge(&scc, m, l[at[k]], e), expected[k][e] == '1');
+    cg_reach_free(&matrix);
+    cg_reach_free(&scc);
     ordo_program_free(p);
 }
 
@@ -349,8 +464,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dfg_of_figure_4_2),
         cmocka_unit_test(example_9_unobserved_writes_of_x),
+        cmocka_unit_test(example_9_x_is_dead_once_y_x_has_run),
         cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
         cmocka_unit_test(a_block_is_simplified_per_written_place),
+        cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
+        cmocka_unit_test(scc_reachability_over_approximates_the_matrix),
         cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

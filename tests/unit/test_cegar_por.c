@@ -3,8 +3,9 @@
  * source sets on the Figure 3.1 and 3.2 programs, the actions that can
  * block (issue 30 item 4: assume, lock, join), the cycle and coverage
  * proviso (item 5: the error needs the postponed thread), an atomic
- * section that blocks inside, and the
- * invariant that AASPOR's source set is a subset of SPOR's. */
+ * section that blocks inside, the invariant that AASPOR's source set is
+ * a subset of SPOR's, and source sets over DCOI's simplified actions
+ * (Chapter 4, issue 31 item 6). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 
 #include <ordo/ir_build.h>
 
+#include "../../engines/cegar/coi.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/por_source.h"
 #include "../../engines/cegar/search.h"
@@ -233,6 +235,50 @@ static void figure32_aaspor_ignores_untracked_y(void **state)
     use_precision(&x);
     for (unsigned seed = 1; seed <= 3; seed++)
         assert_int_equal(source_set(&x.aaspor, &x.m, s, seed), 0xeu);
+    cg_state_free(s);
+    close_fixture(&x);
+    ordo_program_free(p);
+}
+
+/* Thesis Chapter 4 (issue 31 item 6): POR reads DCOI's simplified
+ * actions. Figure 3.2 with N = 1 and an observer p3: assume(z mod 2 = 0)
+ * before the error; Π = {z mod 2 = 0, x = 0}. SPOR: every seed's set is
+ * all four threads (p0 reads y, which p1 and p2 write, and writes z, which
+ * p3 reads). Under DCOI, y := y + 1 and y := y * y are no-ops (no edge of
+ * the data-flow graph leaves them: y is untracked), which access nothing,
+ * so p1 and p2 are each a source set alone; p0's write of z is observed
+ * by p3's guard and stays, and so do the sets seeded by p0 and p3. */
+static void spor_reads_dcoi_simplified_actions(void **state)
+{
+    (void)state;
+    program g = new_program();
+    ordo_program *p = g.p;
+    const ordo_expr *z_even = bin(p, ORDO_B_EQ, bin(p, ORDO_B_REM, var(p, g.z), num(p, 2)),
+                                  num(p, 0));
+    ordo_stmt *p0[] = { assign(p, g.z, bin(p, ORDO_B_ADD, var(p, g.z),
+                                           bin(p, ORDO_B_MUL, num(p, 2), var(p, g.y)))),
+                        assign(p, g.x, num(p, 0)) };
+    ordo_stmt *p1[] = { assign(p, g.y, plus(&g, g.y, 1)) };
+    ordo_stmt *p2[] = { assign(p, g.y, bin(p, ORDO_B_MUL, var(p, g.y), var(p, g.y))) };
+    ordo_stmt *p3[] = { ordo_s_assume(p, z_even), ordo_s_new(p, ORDO_S_ERROR) };
+    unsigned procs[] = { thread_proc(&g, "p0", p0, 2), thread_proc(&g, "p1", p1, 1),
+                         thread_proc(&g, "p2", p2, 1), thread_proc(&g, "p3", p3, 2) };
+    fixture x;
+    open_fixture(&x, p);
+    cg_prec_add_pred(&x.prec, p, z_even);
+    cg_prec_add_pred(&x.prec, p, bin(p, ORDO_B_EQ, var(p, g.x), num(p, 0)));
+    use_precision(&x);
+    cg_state *s = threads_started(&x, procs, 4);
+    for (unsigned seed = 1; seed <= 4; seed++)
+        assert_int_equal(source_set(&x.spor, &x.m, s, seed), 0x1eu);
+    x.m.coi = cg_coi_new(p);
+    cg_coi_set_precision(x.m.coi, &x.prec);
+    assert_int_equal(source_set(&x.spor, &x.m, s, 1), 0x1eu);
+    assert_int_equal(source_set(&x.spor, &x.m, s, 2), 1u << 2);
+    assert_int_equal(source_set(&x.spor, &x.m, s, 3), 1u << 3);
+    assert_int_equal(source_set(&x.spor, &x.m, s, 4), 0x1eu);
+    cg_coi_free(x.m.coi);
+    x.m.coi = NULL;
     cg_state_free(s);
     close_fixture(&x);
     ordo_program_free(p);
@@ -507,6 +553,7 @@ int main(void)
         cmocka_unit_test(pointers_reach_only_objects_whose_address_escapes),
         cmocka_unit_test(figure31_source_sets_are_one_thread),
         cmocka_unit_test(figure32_aaspor_ignores_untracked_y),
+        cmocka_unit_test(spor_reads_dcoi_simplified_actions),
         cmocka_unit_test(blocked_assume_takes_its_unblocker),
         cmocka_unit_test(held_lock_brings_its_releaser),
         cmocka_unit_test(join_brings_the_joined_thread),
