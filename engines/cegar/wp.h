@@ -4,15 +4,18 @@
  * assignments before them (weakest preconditions, x := e turns φ into
  * φ[e/x]), become predicates. Each predicate keeps the thread whose
  * locals it reads; one that would need the locals of two threads is
- * dropped (no instance could hold it).
+ * dropped (no instance could hold it). When no predicate is new, the
+ * places of the core (and of its slice) become tracked explicitly
+ * instead (refine.h): the predicate domain keeps their values beside its
+ * predicates, as it does for mutex addresses.
  */
 #ifndef CEGAR_WP_H
 #define CEGAR_WP_H
 
 #include "path.h"
 
-/* After UNSAT: adds the predicates to prec (built in p, the analysed
- * program); returns how many were new. */
+/* After UNSAT: adds the predicates (or places) to prec (built in p, the
+ * analysed program); returns how many were new. */
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p);
 
 /* Adds the atoms of a condition as predicates; returns how many were new. */
