@@ -48,6 +48,28 @@ static cg_outcome verify(const ordo_program *p, cg_counters *c)
     return verify_in(p, false, c);
 }
 
+/* A program whose procedure main is *m. */
+static ordo_program *with_main(const char *name, unsigned *m)
+{
+    ordo_program *p = ordo_program_new(name, ORDO_DM_LP64);
+    *m = ordo_add_proc(p, "main");
+    p->main_proc = *m;
+    return p;
+}
+
+/* Verifies p (then frees it): the verdict, iterations and precision. */
+static void expect(ordo_program *p, bool pred, ordo_verdict verdict, unsigned iterations,
+                   unsigned precision)
+{
+    cg_counters c;
+    cg_outcome o = verify_in(p, pred, &c);
+    assert_int_equal(o.verdict, verdict);
+    assert_int_equal(c.iterations, iterations);
+    assert_int_equal(c.precision_size, precision);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
 static const ordo_expr *bvar(ordo_program *p, unsigned v)
 {
     return ordo_e_var(p, v);
@@ -73,9 +95,8 @@ static void fork_exit(ordo_program *p, unsigned m, unsigned loc, unsigned line)
  * ('|': a block ends). Without the write, ERROR needs g false and true. */
 static ordo_program *copied_twice(bool with_write)
 {
-    ordo_program *p = ordo_program_new("copy.c", ORDO_DM_LP64);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
+    unsigned m;
+    ordo_program *p = with_main("copy.c", &m);
     unsigned g = ordo_add_var(p, "g", ordo_ty_bool(), -1, 0);
     unsigned t = ordo_add_var(p, "t", ordo_ty_bool(), (int)m, 0);
     unsigned u = ordo_add_var(p, "u", ordo_ty_bool(), (int)m, 0);
@@ -100,16 +121,9 @@ static ordo_program *copied_twice(bool with_write)
 static void a_copy_fact_teaches_its_source_in_a_later_block(void **state)
 {
     (void)state;
-    ordo_program *p = copied_twice(false);
-    cg_counters c;
-    cg_outcome o = verify(p, &c);
     /* g, t, u tracked after one refinement; assume !t then teaches g = 0
      * through t := g (an earlier block), so u := g is 0 and assume u fails */
-    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
-    assert_int_equal(c.iterations, 2);
-    assert_int_equal(c.precision_size, 3);
-    free(o.reason);
-    ordo_program_free(p);
+    expect(copied_twice(false), false, ORDO_VERDICT_SAFE, 2, 3);
 }
 
 /* Runs the only thread of p from its initial state, every place of p
@@ -169,9 +183,8 @@ static void a_write_ends_the_copy_fact(void **state)
 static void an_assumption_teaches_what_its_block_copied(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("block.c", ORDO_DM_LP64);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
+    unsigned m;
+    ordo_program *p = with_main("block.c", &m);
     unsigned a = ordo_add_var(p, "a", ordo_ty_bool(), (int)m, 0);
     unsigned t = ordo_add_var(p, "t", ordo_ty_bool(), (int)m, 0);
     unsigned u = ordo_add_var(p, "u", ordo_ty_bool(), (int)m, 0);
@@ -183,13 +196,7 @@ static void an_assumption_teaches_what_its_block_copied(void **state)
     then(p, m, &l, ordo_s_assume(p, bvar(p, u)), 5);
     then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 6);
     finish(p, m, l);
-    cg_counters c;
-    cg_outcome o = verify(p, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
-    assert_int_equal(c.iterations, 2);
-    assert_int_equal(c.precision_size, 3);
-    free(o.reason);
-    ordo_program_free(p);
+    expect(p, false, ORDO_VERDICT_SAFE, 2, 3);
 }
 
 /* main (globals x = 0, g): g := x | assume g > 0 | assume g < 0; ERROR.
@@ -198,9 +205,8 @@ static void an_assumption_teaches_what_its_block_copied(void **state)
 static void the_slice_tracks_what_lost_a_core_value(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("slice.c", ORDO_DM_LP64);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
+    unsigned m;
+    ordo_program *p = with_main("slice.c", &m);
     unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
     unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
     unsigned l = p->procs[m].init_loc;
@@ -211,13 +217,7 @@ static void the_slice_tracks_what_lost_a_core_value(void **state)
     then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, g), num(p, 0))), 5);
     then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 6);
     finish(p, m, l);
-    cg_counters c;
-    cg_outcome o = verify(p, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
-    assert_int_equal(c.iterations, 3); /* tracks g, then (slice) x */
-    assert_int_equal(c.precision_size, 2);
-    free(o.reason);
-    ordo_program_free(p);
+    expect(p, false, ORDO_VERDICT_SAFE, 3, 2); /* tracks g, then (slice) x */
 }
 
 /* main (global x = 0, a static cell A): mem[A] := x | assume mem[A] == 1;
@@ -228,9 +228,8 @@ static void the_slice_tracks_what_lost_a_core_value(void **state)
 static void pred_tracks_the_core_explicitly_when_no_predicate_is_new(void **state)
 {
     (void)state;
-    ordo_program *p = ordo_program_new("store.c", ORDO_DM_LP64);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
+    unsigned m;
+    ordo_program *p = with_main("store.c", &m);
     unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
     unsigned a = ordo_add_object(p, "A", 1, -1);
     const ordo_expr *cell = ordo_e_const(p, ordo_ty_ptr(ORDO_DM_LP64), (int64_t)p->objects[a].base);
@@ -240,22 +239,15 @@ static void pred_tracks_the_core_explicitly_when_no_predicate_is_new(void **stat
     then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, ordo_e_load(p, i32(), cell), num(p, 1))), 3);
     then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 4);
     finish(p, m, l);
-    cg_counters c;
-    cg_outcome o = verify_in(p, true, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
-    assert_int_equal(c.iterations, 3);
-    assert_int_equal(c.precision_size, 3); /* the predicate, x and A */
-    free(o.reason);
-    ordo_program_free(p);
+    expect(p, true, ORDO_VERDICT_SAFE, 3, 3); /* the predicate, x and A */
 }
 
 static void dead_locals_after_each_edge(void **state)
 {
     (void)state;
     /* main: t := 1; u := t; g := u (t, u locals, g global) */
-    ordo_program *p = ordo_program_new("live.c", ORDO_DM_LP64);
-    unsigned m = ordo_add_proc(p, "main");
-    p->main_proc = m;
+    unsigned m;
+    ordo_program *p = with_main("live.c", &m);
     unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
     unsigned t = ordo_add_var(p, "t", i32(), (int)m, 0);
     unsigned u = ordo_add_var(p, "u", i32(), (int)m, 0);
