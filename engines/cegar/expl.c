@@ -126,13 +126,70 @@ void expl_forget(cg_state *s, uint64_t key)
     }
 }
 
-void expl_forget_cells(cg_state *s)
+/* Copy facts occupy the keys [first, last] of var keys with bit 61. */
+static const uint64_t copy_first = CG_VAR_KEY | CG_COPY_BIT;
+static const uint64_t copy_last = CG_VAR_KEY | CG_COPY_BIT | (CG_COPY_BIT - 1);
+
+static bool is_copy_key(uint64_t key)
+{
+    return key >= copy_first && key <= copy_last;
+}
+
+/* Keeps the values `keep` accepts (with its argument). */
+static void filter(cg_state *s, bool (*keep)(const cg_value *, uint64_t), uint64_t arg)
 {
     unsigned j = 0;
     for (unsigned i = 0; i < s->n_vals; i++)
-        if (s->vals[i].key >= CG_CELL_LIMIT)
+        if (keep(&s->vals[i], arg))
             s->vals[j++] = s->vals[i];
     s->n_vals = j;
+}
+
+/* Neither a cell nor a fact copied from one. */
+static bool not_of_cells(const cg_value *v, uint64_t unused)
+{
+    (void)unused;
+    return v->key >= CG_CELL_LIMIT && !(is_copy_key(v->key) && (uint64_t)v->value < CG_CELL_LIMIT);
+}
+
+void expl_forget_cells(cg_state *s)
+{
+    filter(s, not_of_cells, 0);
+}
+
+bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source)
+{
+    int64_t v;
+    if (!expl_get(s, cg_copy_key(var_key), &v))
+        return false;
+    *source = (uint64_t)v;
+    return true;
+}
+
+void expl_copy_set(cg_state *s, uint64_t var_key, uint64_t source)
+{
+    expl_set(s, cg_copy_key(var_key), (int64_t)source);
+}
+
+unsigned expl_copies_of(const cg_state *s, uint64_t key, uint64_t *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned i = value_slot(s, copy_first); i < s->n_vals && n < max; i++)
+        if (is_copy_key(s->vals[i].key) && (uint64_t)s->vals[i].value == key)
+            out[n++] = s->vals[i].key & ~CG_COPY_BIT;
+    return n;
+}
+
+static bool not_about(const cg_value *v, uint64_t key)
+{
+    return !is_copy_key(v->key) || (v->key != cg_copy_key(key) && (uint64_t)v->value != key);
+}
+
+void expl_copies_end(cg_state *s, uint64_t key)
+{
+    unsigned i = value_slot(s, copy_first);
+    if (i < s->n_vals && is_copy_key(s->vals[i].key))
+        filter(s, not_about, key);
 }
 
 uint64_t expl_var_key(const expl_view *v, unsigned var)
@@ -167,6 +224,7 @@ ordo_eval_status expl_eval(const expl_view *v, const ordo_expr *e, int64_t *out,
 void expl_write_var(const expl_view *v, unsigned var, bool known, int64_t value)
 {
     uint64_t key = expl_var_key(v, var);
+    expl_copies_end(v->s, key);
     if (known && v->prec->vars[var])
         expl_set(v->s, key, ordo_value_convert(v->mode, v->p->vars[var].type, value));
     else
@@ -177,6 +235,7 @@ void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t valu
 {
     if (addr >= CG_CELL_LIMIT)
         return;
+    expl_copies_end(v->s, addr);
     if (known && cg_prec_has_cell(v->prec, addr))
         expl_set(v->s, addr, value);
     else

@@ -55,6 +55,13 @@ void expl_write_var(const expl_view *v, unsigned var, bool known, int64_t value)
 void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t value);
 /* A write to a cell whose address is unknown: every cell may change. */
 void expl_forget_cells(cg_state *s);
+/* Copy facts (state.h): the source of var_key's variable, if s has one. */
+bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source);
+void expl_copy_set(cg_state *s, uint64_t var_key, uint64_t source);
+/* The keys of (at most max) variables copied from the place of key. */
+unsigned expl_copies_of(const cg_state *s, uint64_t key, uint64_t *out, unsigned max);
+/* The place of key was written: facts about it, or copied from it, end. */
+void expl_copies_end(cg_state *s, uint64_t key);
 /* Does a's data state imply b's (b knows nothing a does not know equally)? */
 bool expl_leq(const cg_state *a, const cg_state *b);
 

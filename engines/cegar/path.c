@@ -478,6 +478,8 @@ ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
         ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, constant(pf, u64, (int64_t)key));
         return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, constant(pf, u64, value));
     }
+    if ((key & CG_COPY_BIT) && key != CG_ALLOC_KEY)
+        return NULL; /* a copy fact (learn.h): not a place */
     unsigned var = (unsigned)(key & 0xffffffffu), cur = pf->cur;
     pf->cur = (unsigned)(key >> 32 & 0x7fffffffu);
     ordo_term x = current(pf, var);

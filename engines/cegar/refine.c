@@ -4,6 +4,7 @@
 #include <ordo/plugin.h>
 
 #include "refine.h"
+#include "refine_slice.h"
 
 unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
 {
@@ -23,6 +24,8 @@ unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
                 added++;
             }
     }
+    if (added == 0)
+        added = cg_refine_slice(pf, prec, core, n);
     free(core);
     return added;
 }

@@ -23,6 +23,15 @@ static inline uint64_t cg_var_key(unsigned thread, unsigned var)
     return CG_VAR_KEY | (uint64_t)thread << 32 | var;
 }
 
+/* A copy fact (learn.h): the variable of cg_var_key(thread, var) equals,
+ * converted to its type, the place whose key is the fact's value (a
+ * variable or a cell). Thread ids stay below 2^29. */
+#define CG_COPY_BIT (UINT64_C(1) << 61)
+static inline uint64_t cg_copy_key(uint64_t var_key)
+{
+    return var_key | CG_COPY_BIT;
+}
+
 /* The first fresh address of the next allocation (interp.h:
  * ordo_alloc_base), tracked in every precision: a place no thread owns. */
 #define CG_ALLOC_KEY (CG_VAR_KEY | UINT64_C(0x7fffffff) << 32 | UINT64_C(0xffffffff))

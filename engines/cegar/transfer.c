@@ -5,6 +5,8 @@
 #include <ordo/xalloc.h>
 
 #include "coi.h"
+#include "learn.h"
+#include "live.h"
 #include "pred.h"
 #include "transfer.h"
 
@@ -14,6 +16,7 @@ cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
     m.out = xcalloc(p->n_procs + 1, sizeof *m.out);
     for (unsigned i = 0; i < p->n_procs; i++)
         m.out[i] = ordo_edge_index_of(&p->procs[i], false);
+    m.live = cg_live_new(p);
     return m;
 }
 
@@ -22,11 +25,23 @@ void cg_model_free(cg_model *m)
     for (unsigned i = 0; i < m->p->n_procs; i++)
         ordo_edge_index_free(&m->out[i]);
     free(m->out);
+    cg_live_free(m->live);
 }
 
 static expl_view view(const cg_model *m, cg_state *s, unsigned thread)
 {
     return (expl_view){ .p = m->p, .prec = m->prec, .mode = m->mode, .s = s, .thread = thread };
+}
+
+/* Thread t forgets the values of its locals in dead (live.h). */
+static void forget_locals(const cg_model *m, cg_state *s, unsigned t, const unsigned *dead,
+                          unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (m->prec->vars[dead[i]]) {
+            expl_forget(s, cg_var_key(t, dead[i]));
+            expl_copies_end(s, cg_var_key(t, dead[i]));
+        }
 }
 
 /* The tracked locals of a thread starting proc get their initial values. */
@@ -38,6 +53,9 @@ static void init_locals(const cg_model *m, cg_state *s, unsigned t, unsigned pro
         if (var->is_thread_local || (!var->is_global && var->proc == (int)proc))
             expl_write_var(&v, i, true, var->init);
     }
+    unsigned n;
+    const unsigned *dead = cg_live_dead_at_start(m->live, proc, &n);
+    forget_locals(m, s, t, dead, n);
 }
 
 static int64_t initial_cell(const cg_model *m, uint64_t addr)
@@ -99,6 +117,9 @@ static void arrive(step *c, cg_state *s, bool error)
 {
     const ordo_edge *e = &c->m->p->procs[s->threads[c->t].proc].edges[c->action.edge];
     cg_thread *th = &s->threads[c->t];
+    unsigned n;
+    const unsigned *dead = cg_live_dead_after(c->m->live, th->proc, c->action.edge, &n);
+    forget_locals(c->m, s, c->t, dead, n);
     th->loc = e->to;
     if (e->to == c->m->p->procs[th->proc].final_loc)
         th->done = true;
@@ -164,23 +185,6 @@ static void exec_havoc(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     }
 }
 
-/* assume(x == k) with x unknown and k known makes x known. */
-static void learn_equality(step *c, cg_state *s, const ordo_expr *cond)
-{
-    if (cond->kind != ORDO_E_BINOP || cond->op != ORDO_B_EQ)
-        return;
-    expl_view v = view(c->m, s, c->t);
-    for (int side = 0; side < 2; side++) {
-        const ordo_expr *x = cond->kid[side], *k = cond->kid[1 - side];
-        int64_t value, unused;
-        if (x->kind != ORDO_E_VAR || expl_eval(&v, x, &unused, NULL) != ORDO_EVAL_UNKNOWN ||
-            expl_eval(&v, k, &value, NULL) != ORDO_EVAL_OK)
-            continue;
-        expl_write_var(&v, x->var, true, value);
-        return;
-    }
-}
-
 static void exec_assume(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     expl_view v = view(c->m, s, c->t);
@@ -190,8 +194,10 @@ static void exec_assume(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
         cg_state_free(s);
         return;
     }
-    if (r == ORDO_EVAL_UNKNOWN)
-        learn_equality(c, s, st->cond);
+    if (r == ORDO_EVAL_UNKNOWN && !cg_learn(&v, c->list, i, st->cond)) {
+        cg_state_free(s);
+        return;
+    }
     next(c, s, i);
 }
 
@@ -274,6 +280,8 @@ static void exec_assign(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
         return;
     }
     write(c, s, &st->lhs, r == ORDO_EVAL_OK, value);
+    if (r == ORDO_EVAL_UNKNOWN)
+        cg_learn_copy(&v, st);
     next(c, s, i);
 }
 

@@ -43,6 +43,7 @@ typedef struct {
     double transfer_checks;    /* SMT checks of the transfer */
     struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */
     struct cg_coi *coi;        /* --coi dcoi: simplifies unobserved actions (coi.h) */
+    struct cg_live *live;      /* dead locals, forgotten (live.h) */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

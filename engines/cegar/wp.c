@@ -6,6 +6,7 @@
 #include <ordo/xalloc.h>
 
 #include "pred.h"
+#include "refine.h"
 #include "wp.h"
 
 /* Predicates carried backwards at once, and their largest size: beyond,
@@ -199,5 +200,7 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_
     free(in_core);
     free(core);
     ordo_log(ORDO_LOG_DEBUG, "cegar: %u new predicates (%u in all)", w.added, prec->n_preds);
+    if (w.added == 0)
+        w.added = cg_refine_unsat_core(pf, prec);
     return w.added;
 }

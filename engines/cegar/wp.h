@@ -5,7 +5,10 @@
  * φ[e/x]), become predicates (or their conjuncts, or the conditions
  * whole: --pred-split, pred_split.h). Each predicate keeps the thread whose
  * locals it reads; one that would need the locals of two threads is
- * dropped (no instance could hold it).
+ * dropped (no instance could hold it). When no predicate is new, the
+ * places of the core (and of its slice) become tracked explicitly
+ * instead (refine.h): the predicate domain keeps their values beside its
+ * predicates, as it does for mutex addresses.
  */
 #ifndef CEGAR_WP_H
 #define CEGAR_WP_H
@@ -13,8 +16,8 @@
 #include "path.h"
 #include "pred_split.h"
 
-/* After UNSAT: adds the predicates to prec (built in p, the analysed
- * program); returns how many were new. */
+/* After UNSAT: adds the predicates (or places) to prec (built in p, the
+ * analysed program); returns how many were new. */
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split);
 
 /* Adds the atoms of a condition as predicates; returns how many were new. */
