@@ -6,7 +6,8 @@
 #include "loop_spin.h"
 
 /* Statements an iteration of a spinning loop may run: no effect but
- * reads and a procedure's locals. */
+ * reads and a procedure's locals (assigned, or chosen nondeterministically:
+ * qrcu's readers retry `myidx = idx; if (nondet()) ...`). */
 static bool waits_only(const ordo_program *p, const ordo_stmt *s)
 {
     switch (s->kind) {
@@ -14,6 +15,7 @@ static bool waits_only(const ordo_program *p, const ordo_stmt *s)
     case ORDO_S_ASSUME:
         return true;
     case ORDO_S_ASSIGN:
+    case ORDO_S_HAVOC:
         return !s->lhs.is_mem && p->vars[s->lhs.var].proc >= 0;
     case ORDO_S_SEQ:
         for (unsigned i = 0; i < s->n_stmts; i++)
@@ -94,7 +96,7 @@ static bool sets_no_live_local(const ordo_proc *f, const ordo_edge_index *out, u
                 return false;
         return true;
     }
-    if (s->kind != ORDO_S_ASSIGN || checked[s->lhs.var])
+    if ((s->kind != ORDO_S_ASSIGN && s->kind != ORDO_S_HAVOC) || checked[s->lhs.var])
         return true;
     checked[s->lhs.var] = true;
     return !live_at(f, out, h, s->lhs.var);

@@ -6,7 +6,7 @@
 
 /* Whether the natural loop (h, loop) of procedure f spins: its iterations
  * have no effect but reading. Every statement on an edge inside the loop
- * is a skip, an assume or an assignment to a local variable, and no local
+ * is a skip, an assume or an assignment (or havoc) of a local, and no local
  * the loop assigns is live at h (each iteration sets it before reading
  * it, and so does every path on from h). An execution that leaves such a
  * loop after n iterations then equals one that leaves it after the first

@@ -130,11 +130,15 @@ static void counter_in_inner_cycle_is_not_counted(void **state)
     ordo_program_free(p);
 }
 
-/* main: [n := 0;] L: t := g; [n := n + 1;] assume t == 0 -> L;
- * assume t != 0 -> exit. Without the count, `while (!g);`: its iterations
- * only read, so one iteration is kept, complete (loop_spin.h); n is
- * carried from one iteration to the next, and the loop is cut at k. */
-static ordo_program *waiting_loop(bool counted, int64_t g_init)
+typedef enum { WAIT_READS, WAIT_CHOOSES, WAIT_COUNTS } wait_kind;
+
+/* main: n := 0; L: t := g (WAIT_CHOOSES: t := nondet); [WAIT_COUNTS:
+ * n := n + 1;] assume t == 0 -> L; assume t != 0 -> exit; t := n.
+ * `while (!g);` and a retry on a nondeterministic choice only read (and
+ * set t before reading it), so one iteration is kept, complete
+ * (loop_spin.h); n is carried from one iteration to the next, and the
+ * loop is cut at k. */
+static ordo_program *waiting_loop(wait_kind kind, int64_t g_init)
 {
     ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
     p->main_proc = ordo_add_proc(p, "main");
@@ -142,8 +146,11 @@ static ordo_program *waiting_loop(bool counted, int64_t g_init)
     unsigned n = ordo_add_var(p, "n", i32(), 0, 0), l = 0;
     then(p, 0, &l, assign(p, n, num(p, 0)), 1);
     unsigned head = l;
-    then(p, 0, &l, assign(p, t, var(p, g)), 2);
-    if (counted)
+    if (kind == WAIT_CHOOSES)
+        then(p, 0, &l, ordo_s_havoc(p, (ordo_lvalue){ .var = t, .type = i32() }), 2);
+    else
+        then(p, 0, &l, assign(p, t, var(p, g)), 2);
+    if (kind == WAIT_COUNTS)
         then(p, 0, &l, assign(p, n, bin(p, ORDO_B_ADD, var(p, n), num(p, 1))), 2);
     unsigned out = l;
     ordo_add_edge(p, 0, l, head, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, t), num(p, 0))));
@@ -158,7 +165,7 @@ static void waiting_loop_is_one_complete_iteration(void **state)
     (void)state;
     char *err = NULL;
     for (int64_t g = 0; g <= 1; g++) {
-        ordo_program *p = waiting_loop(false, g);
+        ordo_program *p = waiting_loop(WAIT_READS, g);
         assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
         assert_true(loop_free(p));
         assert_false(ordo_program_has_unwinding(p));
@@ -166,7 +173,14 @@ static void waiting_loop_is_one_complete_iteration(void **state)
         assert_int_equal(run_all(p, NULL, 0), g ? ORDO_STEP_FINISHED : ORDO_STEP_BLOCKED);
         ordo_program_free(p);
     }
-    ordo_program *p = waiting_loop(true, 1);
+    ordo_program *p = waiting_loop(WAIT_CHOOSES, 0);
+    assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
+    assert_false(ordo_program_has_unwinding(p));
+    int64_t zero_then_one[] = { 0, 1 }, one = 1;
+    assert_int_equal(run_all(p, zero_then_one, 2), ORDO_STEP_BLOCKED); /* the 2nd round */
+    assert_int_equal(run_all(p, &one, 1), ORDO_STEP_FINISHED);
+    ordo_program_free(p);
+    p = waiting_loop(WAIT_COUNTS, 1);
     assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
     assert_true(loop_free(p));
     assert_true(ordo_program_has_unwinding(p)); /* n is live at the head */
