@@ -8,6 +8,7 @@
 #include <ordo/xalloc.h>
 
 #include "interp_internal.h"
+#include "loop_spin.h"
 
 enum { MAX_UNROLLED_EDGES = 4000000, MAX_INIT_CHAIN = 10000 };
 
@@ -507,8 +508,9 @@ static int unroll_proc(unroller *u)
         unsigned h = f->edges[back].to;
         bool *loop = natural_loop(f, &g, h, f->edges[back].from);
         long bad = foreign_entry(f, &g, loop, h);
+        bool spins = bad < 0 && loop_spins(u->p, f, &g.out, loop, h);
         unsigned max_trips = u->max_static > ORDO_LAZY_TRIP_LIMIT ? u->max_static : ORDO_LAZY_TRIP_LIMIT;
-        long trips = bad < 0 && u->max_static ? static_trip_count(u->p, f, &g, loop, h, max_trips) : -1;
+        long trips = !spins && bad < 0 && u->max_static ? static_trip_count(u->p, f, &g, loop, h, max_trips) : -1;
         const ordo_stmt *lazy = NULL;
         if (trips > (long)u->max_static) { /* a thread-creation loop, or cut at k */
             if (trips > (long)u->k)
@@ -525,7 +527,9 @@ static int unroll_proc(unroller *u)
             free(loop);
             return ORDO_FRONTEND_UNSUPPORTED;
         }
-        if (lazy)
+        if (spins) /* one iteration, complete (loop_spin.h) */
+            unroll_loop(u, loop, h, 1, true, NULL);
+        else if (lazy)
             unroll_loop(u, loop, h, u->k, false, lazy);
         else
             unroll_loop(u, loop, h, trips >= 0 ? (unsigned)trips : u->k, trips >= 0, NULL);

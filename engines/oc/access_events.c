@@ -27,6 +27,8 @@ static unsigned emit(oc_walker *w, oc_event_kind kind, unsigned loc, const ordo_
         w->enc->info[e].is_step = true;
         w->need_anchor = false;
         w->step_event = e;
+        w->last_step = e;
+        w->last_step_g = w->st.g;
     }
     return e;
 }

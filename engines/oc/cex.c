@@ -80,6 +80,8 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
     tid[0] = 0;
     unsigned next_tid = 1;
     ordo_trace *t = ordo_trace_new();
+    for (size_t i = 0; i < enc->n_silent_steps; i++) /* main's first (stmt_events.c) */
+        ordo_trace_step(t, 0);
     for (size_t i = 0; i < es->n; i++) {
         unsigned e = order[i];
         if (!oc_graph_is_true(g, es->ev[e].guard))
@@ -93,7 +95,7 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         unsigned steps = in->is_step && lazily[e] ? lazily[e] : 1;
         if (in->is_step && in->instance < enc->n_threads && tid[in->instance] != UINT_MAX &&
             (!in->completes || holds(enc, in->completes)))
-            for (unsigned r = 0; r < steps; r++)
+            for (unsigned r = 0; r < steps + in->silent_steps; r++)
                 ordo_trace_step(t, tid[in->instance]);
         if (e == error)
             break;
@@ -104,7 +106,7 @@ ordo_trace *oc_counterexample(oc_encoding *enc, oc_graph *g, char **why)
         int64_t v = 0;
         if (tid[hv->instance] == UINT_MAX || (hv->guard && !holds(enc, hv->guard)))
             continue;
-        if (!ordo_ir_model_value(&enc->ar, hv->type, hv->value, &v))
+        if (!hv->value || !ordo_ir_model_value(&enc->ar, hv->type, hv->value, &v))
             v = 0;
         ordo_trace_value(t, tid[hv->instance], v);
     }

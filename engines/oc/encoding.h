@@ -39,6 +39,8 @@ typedef struct {
     const ordo_stmt *stmt;  /* the statement it belongs to (NULL for init) */
     bool is_step;           /* anchors a visible step of its thread (trace.h) */
     ordo_term completes;    /* is_step: the statement is defined (NULL = true) */
+    unsigned silent_steps;  /* is_step: steps right after it whose events were
+                               left out (stmt_events.c: havoc) */
     ordo_term value;        /* READ/WRITE: value at the location's type */
     ordo_term guard;        /* its guard as a term (NULL = true) */
 } oc_event_info;
@@ -55,7 +57,7 @@ typedef struct {
 typedef struct {
     unsigned instance;
     ordo_term guard;        /* NULL = true */
-    ordo_term value;
+    ordo_term value;        /* NULL: a value nothing reads (stmt_events.c) */
     ordo_type type;
 } oc_havoc;
 
@@ -104,6 +106,8 @@ typedef struct oc_encoding {
     bool blind_write_before_alloc; /* a blind write missed a later allocation */
     bool writes_deferred;   /* a first walk left out symbolic writes (memory.h) */
     size_t n_unread_writes; /* ... a second walk those to cells nothing reads */
+    size_t n_silent_steps;  /* main's first steps, before any step with an
+                               event (stmt_events.c: havoc) */
     oc_section *sections;   /* per atomic block of es */
     size_t n_sections, cap_sections;
     unsigned init_done;     /* SYNC event after every initial write */

@@ -53,9 +53,21 @@ unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64
     return pt == OC_POINTS_ANY ? 0 : pt;
 }
 
+/* Whether a pointer loaded from memory may point to the cell: it lies in
+ * an escaping region, or in none the summary knows. */
+static bool cell_escapes(const oc_memory_summary *m, uint64_t cell)
+{
+    for (size_t r = 0; r < m->n_regions; r++)
+        if (cell >= m->regions[r].base && cell - m->regions[r].base < m->regions[r].n_cells)
+            return m->regions[r].escapes;
+    return true;
+}
+
 bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell)
 {
-    if (!m || !m->reads_complete)
+    /* A blind access reads only escaping regions' cells: the reads of the
+     * others are known all the same. */
+    if (!m || (!m->reads_complete && cell_escapes(m, cell)))
         return false;
     size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, true, cell)];
     return !l || !m->locs[l - 1].read;

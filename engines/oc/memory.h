@@ -94,7 +94,8 @@ unsigned oc_points_join(unsigned a, unsigned b);
 unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key);
 
 /* Whether a symbolic write to the cell may be left out: the summary knows
- * every read and none reads it. */
+ * every read of it (all of them, or the cell's region does not escape)
+ * and none reads it. */
 bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell);
 
 /* The summary m with its guess as what its locations point to, if the

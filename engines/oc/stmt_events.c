@@ -1,6 +1,7 @@
 /* The events of statements (walk.h), with the semantics of the IR
  * interpreter: atomic sections, havoc, allocation, thread start and join,
  * locks, error and exit. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include <ordo/ir_build.h>
@@ -70,15 +71,60 @@ void oc_atomic_end(oc_walker *w, const ordo_stmt *st)
 
 static void exec(oc_walker *w, const ordo_stmt *st);
 
+/* Where the step of a statement without events can run: its thread's
+ * previous step is right before it up to local statements, and under the
+ * same guard both run or neither (ev: that step's anchor); or main has
+ * had no step yet and runs unguarded (ev: UINT_MAX; no other thread
+ * exists). False when neither holds. */
+static bool silent_step_place(const oc_walker *w, unsigned *ev)
+{
+    const oc_guard *g = &w->st.g, *at = &w->last_step_g;
+    *ev = w->last_step;
+    if (*ev == UINT_MAX)
+        return w->instance == 0 && g->kind == OC_G_TRUE;
+    return g->kind == at->kind && (g->kind != OC_G_VAR || g->lit == at->lit);
+}
+
+/* The havoc of a cell nothing reads is no event (oc_leave_write_out): an
+ * uninitialised local array of 10,000 thread ids (goblint-regression's
+ * create_threads) would be 10,000 events, and with two such arrays more
+ * than the engine takes. Nothing reads what it writes, so its step
+ * commutes with every other thread's: the counterexample runs it right
+ * after its thread's previous step (cex.c). */
+static bool havoc_left_out(oc_walker *w, const ordo_stmt *st)
+{
+    bool own_step = w->need_anchor && w->st.depth == 0;
+    unsigned after = UINT_MAX;
+    if (!st->lhs.is_mem || ordo_expr_is_shared(w->p, st->lhs.addr) ||
+        (own_step && !silent_step_place(w, &after)))
+        return false; /* an address read from memory: its reads are events */
+    ordo_ir_val cell = oc_eval(w, st->lhs.addr, st);
+    ordo_ir_val any = { .is_const = false }; /* what it stores may point anywhere */
+    if (!cell.is_const || !oc_leave_write_out(w->enc, (uint64_t)cell.c, st->lhs.type, any, false))
+        return false;
+    if (own_step) {
+        if (after == UINT_MAX)
+            w->enc->n_silent_steps++;
+        else
+            w->enc->info[after].silent_steps++;
+        w->need_anchor = false;
+    }
+    return true;
+}
+
+/* A havoc left out has no value term: nothing reads it (cex.c: 0). */
 static void exec_havoc(oc_walker *w, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
-    ordo_term v = oc_enc_fresh(enc, "nondet", ordo_ir_sort(&enc->ar, st->lhs.type));
-    ordo_smt_assert(enc->ar.s, ordo_ir_in_range(&enc->ar, st->lhs.type, v));
+    ordo_term v = NULL;
+    if (!havoc_left_out(w, st)) {
+        v = oc_enc_fresh(enc, "nondet", ordo_ir_sort(&enc->ar, st->lhs.type));
+        ordo_smt_assert(enc->ar.s, ordo_ir_in_range(&enc->ar, st->lhs.type, v));
+        oc_assign(w, &st->lhs, ordo_ir_sym(v), st);
+    }
     XGROW(enc->havocs, enc->n_havocs, enc->cap_havocs);
     enc->havocs[enc->n_havocs++] = (oc_havoc){ w->instance, oc_guard_term(enc, w->st.g), v,
                                                st->lhs.type };
-    oc_assign(w, &st->lhs, ordo_ir_sym(v), st);
 }
 
 /* The region of the next allocation. A second walk has every region from

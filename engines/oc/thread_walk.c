@@ -219,6 +219,7 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
     oc_walker w = {.enc = enc,
                 .p = p,
                 .step_event = UINT_MAX,
+                .last_step = UINT_MAX,
                 .instance = instance,
                 .ethread = ++enc->n_walked, /* lazy threads have no events */
                 .last = create_event,

@@ -51,6 +51,8 @@ typedef struct {
     oc_path_state st;
     bool need_anchor;     /* the current visible statement has no step event yet */
     unsigned step_event;  /* its step event, once it has one (else UINT_MAX) */
+    unsigned last_step;   /* the last step's anchor (else UINT_MAX) */
+    oc_guard last_step_g; /* ... and the guard it was anchored under */
     oc_guard exited;      /* the paths that ended by pthread_exit */
 } oc_walker;
 

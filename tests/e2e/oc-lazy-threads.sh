@@ -31,4 +31,16 @@ check "deepening: no unwinding check (it cannot complete)" \
 "$ORDO" verify "$T/lazy-threads-race.yml" --engine oc --unroll 4 >"$TMP/four" 2>&1
 check "bound 4: found" grep -q '^verdict:  false (expected false: correct)$' "$TMP/four"
 check "bound 4: 9,996 lazy" grep -qE '^  oc.lazy_threads +9996$' "$TMP/four"
+# Two creation loops, ids in uninitialised arrays (goblint's ptrmunge): the
+# havocs of unread id cells are no events, the second array's after the
+# first loop's lazy block too; before, more events than oc takes (unknown).
+"$ORDO" verify "$T/lazy-threads-two-loops.yml" --engine oc >"$TMP/two" 2>&1
+check "two loops: the race is found at bound 2" \
+    grep -q '^verdict:  false (expected false: correct)$' "$TMP/two"
+check "two loops: 19,996 threads created lazily" grep -qE '^  oc.lazy_threads +19996$' "$TMP/two"
+check "two loops: 68 events (no havoc of an unread id cell)" grep -qE '^  oc.events +68$' "$TMP/two"
+check "two loops: the error is a checker's (thread id above 10,000: all setters created)" \
+    grep -qE '^step [0-9]+: thread 1000[12] at .*lazy-threads-two-loops.c:[0-9]+ \(error\)$' "$TMP/two"
+check "two loops: the replay ran main's 20,000 havocs and 10,000 creations before it" \
+    [ "$(grep -c '^step [0-9]*: thread 0 at ' "$TMP/two")" -ge 30001 ]
 finish

@@ -92,6 +92,24 @@ static void unread_cells_are_known_only_with_every_read(void **state)
     oc_memory_summary_free(&m);
 }
 
+/* A blind access reads only the cells of escaping regions: of a region
+ * that does not escape every read is known without the others (cells 100
+ * to 101: 101 unread, 100 read), of an escaping one (102 to 103) none. */
+static void unread_cells_of_a_region_that_does_not_escape_are_known(void **state)
+{
+    (void)state;
+    oc_memory_summary m = summary(false);
+    m.regions = xmalloc(2 * sizeof *m.regions);
+    m.regions[0] = (oc_region){ .base = 100, .n_cells = 2, .escapes = false };
+    m.regions[1] = (oc_region){ .base = 102, .n_cells = 2, .escapes = true };
+    m.n_regions = 2;
+    assert_true(oc_memory_cell_unread(&m, 101));
+    assert_false(oc_memory_cell_unread(&m, 100));
+    assert_false(oc_memory_cell_unread(&m, 102));
+    assert_false(oc_memory_cell_unread(&m, 104)); /* in no region */
+    oc_memory_summary_free(&m);
+}
+
 /* The guess narrows global 1, which the summary cannot, and knows every
  * region's cells: the walk that assumes it has all of them. */
 static void the_guess_narrows_what_blind_stores_widened(void **state)
@@ -150,6 +168,7 @@ int main(void)
         cmocka_unit_test(loaded_pointer_gets_the_single_region),
         cmocka_unit_test(incomplete_cells_are_not_narrowed),
         cmocka_unit_test(unread_cells_are_known_only_with_every_read),
+        cmocka_unit_test(unread_cells_of_a_region_that_does_not_escape_are_known),
         cmocka_unit_test(the_guess_narrows_what_blind_stores_widened),
         cmocka_unit_test(no_guess_without_blind_stores),
         cmocka_unit_test(the_guess_holds_only_for_what_it_says),

@@ -130,6 +130,64 @@ static void counter_in_inner_cycle_is_not_counted(void **state)
     ordo_program_free(p);
 }
 
+typedef enum { WAIT_READS, WAIT_CHOOSES, WAIT_COUNTS } wait_kind;
+
+/* main: n := 0; L: t := g (WAIT_CHOOSES: t := nondet); [WAIT_COUNTS:
+ * n := n + 1;] assume t == 0 -> L; assume t != 0 -> exit; t := n.
+ * `while (!g);` and a retry on a nondeterministic choice only read (and
+ * set t before reading it), so one iteration is kept, complete
+ * (loop_spin.h); n is carried from one iteration to the next, and the
+ * loop is cut at k. */
+static ordo_program *waiting_loop(wait_kind kind, int64_t g_init)
+{
+    ordo_program *p = ordo_program_new("c.c", ORDO_DM_LP64);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned g = ordo_add_var(p, "g", i32(), -1, g_init), t = ordo_add_var(p, "t", i32(), 0, 0);
+    unsigned n = ordo_add_var(p, "n", i32(), 0, 0), l = 0;
+    then(p, 0, &l, assign(p, n, num(p, 0)), 1);
+    unsigned head = l;
+    if (kind == WAIT_CHOOSES)
+        then(p, 0, &l, ordo_s_havoc(p, (ordo_lvalue){ .var = t, .type = i32() }), 2);
+    else
+        then(p, 0, &l, assign(p, t, var(p, g)), 2);
+    if (kind == WAIT_COUNTS)
+        then(p, 0, &l, assign(p, n, bin(p, ORDO_B_ADD, var(p, n), num(p, 1))), 2);
+    unsigned out = l;
+    ordo_add_edge(p, 0, l, head, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, t), num(p, 0))));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, t), num(p, 0))), 2);
+    then(p, 0, &out, assign(p, t, var(p, n)), 3);
+    finish(p, 0, out);
+    return p;
+}
+
+static void waiting_loop_is_one_complete_iteration(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    for (int64_t g = 0; g <= 1; g++) {
+        ordo_program *p = waiting_loop(WAIT_READS, g);
+        assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
+        assert_true(loop_free(p));
+        assert_false(ordo_program_has_unwinding(p));
+        /* g = 0 spins forever: the one iteration blocks */
+        assert_int_equal(run_all(p, NULL, 0), g ? ORDO_STEP_FINISHED : ORDO_STEP_BLOCKED);
+        ordo_program_free(p);
+    }
+    ordo_program *p = waiting_loop(WAIT_CHOOSES, 0);
+    assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
+    assert_false(ordo_program_has_unwinding(p));
+    int64_t zero_then_one[] = { 0, 1 }, one = 1;
+    assert_int_equal(run_all(p, zero_then_one, 2), ORDO_STEP_BLOCKED); /* the 2nd round */
+    assert_int_equal(run_all(p, &one, 1), ORDO_STEP_FINISHED);
+    ordo_program_free(p);
+    p = waiting_loop(WAIT_COUNTS, 1);
+    assert_int_equal(ordo_pass_unroll(p, 2, 100, &err), 0);
+    assert_true(loop_free(p));
+    assert_true(ordo_program_has_unwinding(p)); /* n is live at the head */
+    assert_int_equal(run_all(p, NULL, 0), ORDO_STEP_FINISHED);
+    ordo_program_free(p);
+}
+
 /* A goto into a loop body: two entries. */
 static void irreducible_loop_is_unsupported(void **state)
 {
@@ -256,6 +314,7 @@ int main(void)
         cmocka_unit_test(nondet_loop_is_bounded_by_k),
         cmocka_unit_test(counter_in_inner_cycle_is_not_counted),
         cmocka_unit_test(irreducible_loop_is_unsupported),
+        cmocka_unit_test(waiting_loop_is_one_complete_iteration),
         cmocka_unit_test(creation_loop_beyond_the_cap_is_lazy),
         cmocka_unit_test(bounded_pipeline_on_threads_in_a_loop),
     };
