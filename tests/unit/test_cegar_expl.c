@@ -12,10 +12,10 @@
 #include <cmocka.h>
 
 #include <ordo/ir_build.h>
-#include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
 #include "../../engines/cegar/live.h"
+#include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
 
@@ -32,15 +32,7 @@ static int setup(void **state)
 static cg_outcome verify_in(const ordo_program *p, bool pred, cg_counters *c)
 {
     cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = pred };
-    memset(c, 0, sizeof *c);
-    cg_outcome o = cg_verify(p, &cfg, &z3, NULL, c);
-    if (o.verdict == ORDO_VERDICT_UNSAFE) {
-        char *why = NULL;
-        if (!ordo_trace_replay(p, o.trace, &why))
-            fail_msg("counterexample does not replay: %s", why);
-        ordo_trace_free(o.trace);
-    }
-    return o;
+    return cegar_verify_replayed(p, &cfg, &z3, c);
 }
 
 static cg_outcome verify(const ordo_program *p, cg_counters *c)
