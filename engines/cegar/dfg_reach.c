@@ -7,6 +7,7 @@
 #include <ordo/xalloc.h>
 
 #include "dfg.h"
+#include "scc.h"
 
 /* The rows of f: bit e of row l when edge e's source is reachable from l. */
 static uint64_t *matrix(const ordo_proc *f)
@@ -26,85 +27,21 @@ static uint64_t *matrix(const ordo_proc *f)
     return bits;
 }
 
-/* Tarjan's algorithm, without recursion: the component of each location,
- * numbered as they complete (a component reachable from another completes
- * first, so it has the smaller number). */
-typedef struct {
-    const ordo_proc *f;
-    const ordo_edge_index *out;
-    unsigned *index, *low, *comp, *stack, *calls, *next_edge;
-    bool *on_stack;
-    unsigned n_index, n_stack, n_comps;
-} tarjan;
-
-static void visit(tarjan *t, unsigned v)
-{
-    t->index[v] = t->low[v] = ++t->n_index;
-    t->stack[t->n_stack++] = v;
-    t->on_stack[v] = true;
-    t->next_edge[v] = t->out->start[v];
-}
-
-/* The component of v is complete: pop it. */
-static void complete(tarjan *t, unsigned v)
-{
-    unsigned w;
-    do {
-        w = t->stack[--t->n_stack];
-        t->on_stack[w] = false;
-        t->comp[w] = t->n_comps;
-    } while (w != v);
-    t->n_comps++;
-}
-
-static void strong_components(tarjan *t, unsigned root)
-{
-    unsigned depth = 0;
-    visit(t, root);
-    t->calls[depth++] = root;
-    while (depth > 0) {
-        unsigned v = t->calls[depth - 1];
-        if (t->next_edge[v] < t->out->start[v + 1]) {
-            unsigned w = t->f->edges[t->out->edge[t->next_edge[v]++]].to;
-            if (!t->index[w]) {
-                visit(t, w);
-                t->calls[depth++] = w;
-            } else if (t->on_stack[w] && t->index[w] < t->low[v]) {
-                t->low[v] = t->index[w];
-            }
-            continue;
-        }
-        if (t->low[v] == t->index[v])
-            complete(t, v);
-        if (--depth > 0 && t->low[v] < t->low[t->calls[depth - 1]])
-            t->low[t->calls[depth - 1]] = t->low[v];
-    }
-}
-
-/* Per location, the number of its component. */
+/* Per location, the number of its strongly connected component (scc.h: a
+ * component reachable from another has the smaller number). */
 static unsigned *components(const ordo_proc *f)
 {
     ordo_edge_index out = ordo_edge_index_of(f, false);
-    size_t n = f->n_locs + 1;
-    tarjan t = { .f = f, .out = &out };
-    t.index = xcalloc(n, sizeof *t.index);
-    t.low = xcalloc(n, sizeof *t.low);
-    t.comp = xcalloc(n, sizeof *t.comp);
-    t.stack = xcalloc(n, sizeof *t.stack);
-    t.calls = xcalloc(n, sizeof *t.calls);
-    t.next_edge = xcalloc(n, sizeof *t.next_edge);
-    t.on_stack = xcalloc(n, sizeof *t.on_stack);
-    for (unsigned l = 0; l < f->n_locs; l++)
-        if (!t.index[l])
-            strong_components(&t, l);
-    free(t.index);
-    free(t.low);
-    free(t.stack);
-    free(t.calls);
-    free(t.next_edge);
-    free(t.on_stack);
+    unsigned n_succ = out.start[f->n_locs];
+    unsigned *succ = xcalloc(n_succ + 1, sizeof *succ);
+    for (unsigned i = 0; i < n_succ; i++)
+        succ[i] = f->edges[out.edge[i]].to;
+    cg_graph g = { .n = f->n_locs, .start = out.start, .succ = succ };
+    unsigned n_comps;
+    unsigned *comp = cg_scc(&g, NULL, &n_comps);
+    free(succ);
     ordo_edge_index_free(&out);
-    return t.comp;
+    return comp;
 }
 
 /* Per edge, the component of its source. */
