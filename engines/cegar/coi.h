@@ -111,8 +111,10 @@ unsigned cg_observation_kept(cg_observation *o, unsigned a, unsigned t);
  * cg_stmt_observes), writes a place in `kept` (the places some real
  * observer reads after α) or one a later kept statement of the block
  * reads; any other assignment or havoc becomes `havoc` when
- * vars(Π) has its place, else a no-op. Returns st itself when nothing
- * changes; counts into *havoc and *nop. */
+ * vars(Π) has its place, else a no-op. Returns st itself when every
+ * statement is kept (an unobserved havoc kept as havoc is a copy, so
+ * that the abstractor knows it unobserved); counts into *havoc and *nop
+ * the assignments made havoc and the statements made no-ops. */
 typedef struct cg_simplifier cg_simplifier;
 cg_simplifier *cg_simplifier_new(unsigned n_nodes);
 void cg_simplifier_free(cg_simplifier *s);

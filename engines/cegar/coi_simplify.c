@@ -103,14 +103,18 @@ static ordo_stmt *copy_stmt(cg_simplifier *s, const ordo_stmt *st)
     return x;
 }
 
-/* The statement a mask describes. */
+/* The statement a mask describes. An unobserved havoc stays a havoc, but
+ * a copy of it: the abstractor then knows (by the statement differing
+ * from the action's, frame.h's cg_frame_of_dcoi_havocs) that no real
+ * observer reads what it writes, as for an assignment DCOI made havoc,
+ * and PRED leaves the predicates over it unknown without checks. */
 static const ordo_stmt *build(cg_simplifier *s, const ordo_stmt *st, const ordo_stmt **list,
                               unsigned n, const char *mask)
 {
     const ordo_stmt **parts = ordo_arena_alloc(s->arena, (n + 1) * sizeof *parts);
     for (unsigned i = 0; i < n; i++) {
         parts[i] = list[i];
-        if (mask[i] == 'k' || (mask[i] == 'h' && list[i]->kind == ORDO_S_HAVOC))
+        if (mask[i] == 'k')
             continue;
         ordo_stmt *x = copy_stmt(s, list[i]);
         x->kind = mask[i] == 'h' ? ORDO_S_HAVOC : ORDO_S_SKIP;
@@ -180,12 +184,13 @@ const ordo_stmt *cg_simplify(cg_simplifier *s, const ordo_program *p, unsigned n
     for (unsigned i = 0; i < n_kept; i++)
         add_live(&live, kept[i]);
     char *mask = xmalloc(n + 1);
+    mask[n] = '\0';
     decide(p, list, n, &live, t, mask);
     *n_stmts = n;
     *havoc = *nop = 0;
     count(list, n, mask, havoc, nop);
     const ordo_stmt *x = st;
-    if (*havoc + *nop > 0)
+    if (strspn(mask, "k") < n)
         x = variant_of(s, node, st, list, n, mask);
     free(mask);
     free(live.v);

@@ -99,6 +99,7 @@ typedef struct {
     cg_dfg *g;
     const ordo_program *p;
     const cg_place_ids *ids;
+    cg_def_clear clear;
     pair *v;
     size_t n, cap;
 } pairs;
@@ -118,11 +119,8 @@ static void observe(pairs *ps, unsigned w, bool cross, unsigned r, unsigned plac
     cg_dfg *g = ps->g;
     unsigned wp = g->node_proc[w], rp = g->node_proc[r];
     unsigned char kinds = 0;
-    if (!cross && wp == rp) {
-        unsigned to = ps->p->procs[wp].edges[w - g->node_base[wp]].to;
-        if (cg_reach_edge(&g->reach, wp, to, r - g->node_base[rp]))
-            kinds |= CG_DFG_DIRECT;
-    }
+    if (!cross && wp == rp && cg_def_clear_reaches(&ps->clear, g, w, place, r))
+        kinds |= CG_DFG_DIRECT;
     if (cross || g->shared[place])
         kinds |= CG_DFG_INDIRECT;
     if (!kinds || g->too_big)
@@ -249,7 +247,9 @@ void cg_dfg_build(cg_dfg *g, const ordo_program *p)
     build_lists(&g->access, g, &g->ids);
     mark_shared(g, p);
     pairs ps = { .g = g, .p = p, .ids = &g->ids };
+    cg_def_clear_init(&ps.clear, p);
     all_pairs(&ps, &g->access);
+    cg_def_clear_free(&ps.clear);
     if (g->too_big)
         ps.n = 0;
     make_edges(g, &ps);

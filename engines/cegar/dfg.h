@@ -5,7 +5,8 @@
  * Nodes are actions: the edges of every procedure after inlining and
  * large-block encoding. An edge (α, β) says that β may read a place α
  * writes: direct when β is in α's procedure and reachable in its CFA
- * after α, indirect when a place is shared between threads (also between
+ * after α on a path that does not write the place again (dfg_clear.c),
+ * indirect when a place is shared between threads (also between
  * two threads of one procedure, the thesis' footnote 1). Each edge keeps
  * the places it goes through (its labels, each direct, indirect or both),
  * so that a precision change only filters edges by vars(Π)
@@ -79,6 +80,24 @@ void cg_reach_free(cg_reach *r);
 /* May a thread of proc at loc still take edge? */
 bool cg_reach_edge(const cg_reach *r, unsigned proc, unsigned loc, unsigned edge);
 
+/* Def-clear reachability (dfg_clear.c) for the direct edges: does a
+ * thread, after the writer's action, reach the reader's action along a
+ * path on which no action writes place id again? One search per writer
+ * and place that another action of the procedure writes, reused while
+ * the same pair asks (cg_dfg_build asks the readers of a place writer by
+ * writer); past CG_DEF_CLEAR_MAX_WORK locations and edges searched, CFA
+ * reachability answers instead (more edges, never fewer). */
+#define CG_DEF_CLEAR_MAX_WORK (UINT64_C(1) << 28)
+typedef struct {
+    const ordo_program *p;
+    ordo_edge_index *out;     /* per procedure */
+    bool *seen;               /* the last search's locations */
+    unsigned *stack;
+    unsigned writer, place;   /* the last pair asked */
+    bool searched;            /* ... and whether seen[] answers for it */
+    uint64_t work;            /* locations and edges searched so far */
+} cg_def_clear;
+
 enum { CG_DFG_DIRECT = 1, CG_DFG_INDIRECT = 2 };
 
 typedef struct {
@@ -127,6 +146,13 @@ typedef struct {
 } cg_dfg;
 
 #define CG_DFG_MAX_PAIRS (1u << 22)
+
+void cg_def_clear_init(cg_def_clear *d, const ordo_program *p);
+void cg_def_clear_free(cg_def_clear *d);
+/* May thread of the writer's procedure, after the writer's action, take
+ * the reader's action (same procedure) without writing place id between? */
+bool cg_def_clear_reaches(cg_def_clear *d, const cg_dfg *g, unsigned writer, unsigned id,
+                          unsigned reader);
 
 /* Builds the graph of p (Definition 12, every place tracked: labels, not
  * edges, depend on the precision); at worst quadratic in p's edges. */

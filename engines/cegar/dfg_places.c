@@ -127,6 +127,33 @@ bool cg_stmt_observes(const ordo_stmt *st)
     }
 }
 
+/* The reads of an action are its upward-exposed ones: what a statement
+ * of a block reads after an earlier statement of the block wrote it
+ * (a variable or a constant cell, not a computed address) is that
+ * write's value, never one another action wrote (a block is one atomic
+ * step), so no data-flow edge comes into the action through it. */
+static bool written_before(const cg_action_places *a, cg_place pl)
+{
+    if (pl.kind == CG_PLACE_ANY_CELL)
+        return false;
+    for (unsigned i = 0; i < a->n_writes; i++)
+        if (!a->cross[i] && same_place(a->writes[i], pl))
+            return true;
+    return false;
+}
+
+typedef struct {
+    place_set set;
+    const cg_action_places *a;
+} exposed_reads;
+
+static void add_exposed(void *ctx, cg_place pl)
+{
+    exposed_reads *r = ctx;
+    if (!written_before(r->a, pl))
+        add_unique(&r->set, pl);
+}
+
 static void stmt_places(const ordo_program *p, const ordo_stmt *st, cg_action_places *a)
 {
     if (st->kind == ORDO_S_SEQ) {
@@ -134,8 +161,8 @@ static void stmt_places(const ordo_program *p, const ordo_stmt *st, cg_action_pl
             stmt_places(p, st->stmts[i], a);
         return;
     }
-    place_set reads = { &a->reads, &a->n_reads };
-    cg_stmt_reads(st, add_unique, &reads);
+    exposed_reads reads = { { &a->reads, &a->n_reads }, a };
+    cg_stmt_reads(st, add_exposed, &reads);
     cg_place w;
     if (cg_stmt_write(p, st, &w))
         add_write(a, w, false);

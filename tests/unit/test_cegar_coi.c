@@ -2,8 +2,10 @@
  * Chapter 4): the data-flow graph of Figures 4.1/4.2 for two precisions
  * (exact edges), Example 9's state where x := 1 and x := 0 are not
  * observed, havoc against no-op, the per-statement rule of an LBE block
- * (also of one with a guard), and a counterexample through simplified actions that the refiner (on
- * the original actions) refines to a proof (Section 4.1.3). */
+ * (also of one with a guard), a later write cutting the data flow (and a
+ * block's own writes its reads), and a counterexample through simplified
+ * actions that the refiner (on the original actions) refines to a proof
+ * (Section 4.1.3). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -342,6 +344,56 @@ static void a_guarded_block_keeps_only_what_is_observed(void **state)
     ordo_program_free(p);
 }
 
+/* A thread's own later write cuts its data flow (Definition 11's
+ * over-approximation `x = 1, x = 2, y = x`, dfg_clear.c) and a block's
+ * reads are those before its own writes (dfg_places.c). main, with the
+ * locals t, u, c, g all tracked: havoc t (1); { t := u; c := (t == 5) } (2);
+ * [c != 0] (3); g := t (4); [g == 5] (5). Only the block's t reaches
+ * g := t, and the block reads no t of another action: no edge leaves
+ * havoc t, which is unobserved from the start. It stays havoc, but as a
+ * copy: the abstractor then knows it unobserved (PRED leaves what it
+ * touches unknown without checks). */
+static void a_later_write_cuts_the_data_flow(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("kill.c", ORDO_DM_LP64);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned t = ordo_add_var(p, "t", i32(), (int)m, 0), u = ordo_add_var(p, "u", i32(), (int)m, 0);
+    unsigned c = ordo_add_var(p, "c", i32(), (int)m, 0), g = ordo_add_var(p, "g", i32(), (int)m, 0);
+    unsigned l = p->procs[m].init_loc;
+    ordo_stmt *havoc_t = ordo_s_havoc(p, (ordo_lvalue){ .var = t });
+    then(p, m, &l, havoc_t, 1);
+    const ordo_stmt *block[2] = { assign(p, t, var(p, u)),
+                                  assign(p, c, bin(p, ORDO_B_EQ, var(p, t), num(p, 5))) };
+    then(p, m, &l, ordo_s_seq(p, 2, block), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, c), num(p, 0))), 3);
+    then(p, m, &l, assign(p, g, var(p, t)), 4);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, g), num(p, 5))), 5);
+    finish(p, m, l);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    for (unsigned v = 0; v < p->n_vars; v++)
+        cg_prec_add_var(&prec, v);
+    cg_coi *coi = cg_coi_new(p);
+    char got[256];
+    kept_edges(p, cg_coi_dfg(coi), &prec, got, sizeof got);
+    assert_string_equal(got, "2->3:D 2->4:D 4->5:D");
+    cg_coi_set_precision(coi, &prec);
+    cg_state *s = xcalloc(1, sizeof *s);
+    s->atomic_owner = -1;
+    cg_state_add_thread(s, m, p->procs[m].init_loc);
+    const ordo_stmt *x = cg_coi_stmt(coi, s, 0, edge_from(p, m, p->procs[m].init_loc));
+    assert_ptr_not_equal(x, havoc_t);
+    assert_int_equal(x->kind, ORDO_S_HAVOC);
+    assert_int_equal(x->lhs.var, t);
+    assert_int_equal(cg_coi_stats_of(coi)->havoc, 0); /* it was a havoc already */
+    cg_state_free(s);
+    cg_prec_free(&prec);
+    cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
 /* The two ways to over-approximate which edges a thread may still take
  * (dfg.h, cg_reach): main is L0 -a-> L1 -b-> L2 -c-> L1 (a loop),
  * L2 -d-> L3, and L0 -e-> L4 -f-> L3. The components never answer "not
@@ -468,6 +520,7 @@ int main(void)
         cmocka_unit_test(an_untracked_unobserved_write_is_a_no_op),
         cmocka_unit_test(a_block_is_simplified_per_written_place),
         cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
+        cmocka_unit_test(a_later_write_cuts_the_data_flow),
         cmocka_unit_test(scc_reachability_over_approximates_the_matrix),
         cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
     };
