@@ -31,6 +31,7 @@ struct cg_coi {
     cg_dfg g;
     cg_tracked tracked;
     cg_observation o;
+    cg_live_locals live;
     cg_simplifier *simplifier;
     /* the cache of the current precision version */
     entry *slots;
@@ -46,6 +47,7 @@ cg_coi *cg_coi_new(const ordo_program *p)
     cg_dfg_build(&c->g, p);
     c->simplifier = cg_simplifier_new(c->g.n_nodes);
     cg_observation_init(&c->o, p, &c->g);
+    cg_live_locals_init(&c->live, p);
     c->stats.dfg_s = ordo_process_cputime_s() - t0;
     c->stats.time_s = c->stats.dfg_s;
     return c;
@@ -72,6 +74,7 @@ void cg_coi_free(cg_coi *c)
     cg_tracked_free(&c->tracked);
     cg_dfg_free(&c->g);
     cg_observation_free(&c->o);
+    cg_live_locals_free(&c->live);
     free(c);
 }
 
@@ -175,6 +178,7 @@ static void fill(cg_coi *c, const cg_state *s, entry *x)
     x->dead = xmalloc((c->p->n_vars + 1) * sizeof *x->dead);
     for (unsigned v = 0; v < c->p->n_vars; v++)
         x->dead[v] = cg_observation_unread(&c->o, v);
+    cg_observation_dead_locals(&c->o, &c->live, s, x->dead);
     unsigned cap = 0;
     for (unsigned t = 0; t < s->n_threads; t++) {
         const cg_thread *th = &s->threads[t];

@@ -55,9 +55,11 @@ const ordo_stmt *cg_coi_peek(cg_coi *c, const cg_state *s, unsigned t, unsigned 
 const cg_coi_stats *cg_coi_stats_of(const cg_coi *c);
 /* Per variable of the program: is its value in s dead, read by no action
  * a real observer can transitively observe from s (Algorithm 2's
- * observation, at the current precision)? Nothing any guard checks
- * depends on it, and it stays dead in every successor (enabled edges only
- * shrink along a path). NULL once DCOI gave up. */
+ * observation, at the current precision), or, for a procedure's local,
+ * by none before its thread writes it again (coi_live.c)? Nothing any
+ * guard checks depends on that value, and it stays dead in every
+ * successor by an action that does not write the variable (enabled edges
+ * only shrink along a path). NULL once DCOI gave up. */
 const bool *cg_coi_dead_vars(cg_coi *c, const cg_state *s);
 /* EXPL: the dead variables of s become unknown (expl.h: top). Two states
  * at one control state then differ only in what an observer may read,
@@ -105,6 +107,23 @@ bool cg_observation_unread(const cg_observation *o, unsigned id);
 /* The places thread t's action a writes that an observed action reads
  * through an edge enabled after a: o->kept[0 .. the result). */
 unsigned cg_observation_kept(cg_observation *o, unsigned a, unsigned t);
+
+/* Position-aware deadness of locals (coi_live.c): the incoming edges of
+ * each procedure and the backward search's room. */
+typedef struct {
+    const ordo_program *p;
+    ordo_edge_index *in;         /* per procedure */
+    bool *live;                  /* per location of the procedure searched */
+    unsigned *stack;
+} cg_live_locals;
+
+void cg_live_locals_init(cg_live_locals *l, const ordo_program *p);
+void cg_live_locals_free(cg_live_locals *l);
+/* Marks dead (after cg_observation_of) every tracked local whose value in
+ * each live thread of its procedure no observed action reads before the
+ * thread writes the variable again. */
+void cg_observation_dead_locals(const cg_observation *o, cg_live_locals *l, const cg_state *s,
+                                bool *dead);
 
 /* The simplification of one action (coi_simplify.c): in a block (with a
  * guard or not), a statement is kept when it can block or branch (dfg.h,

@@ -394,6 +394,44 @@ static void a_later_write_cuts_the_data_flow(void **state)
     ordo_program_free(p);
 }
 
+/* A local's value is dead where its thread writes it again before any
+ * observed action reads it (coi_live.c): main, t a tracked local:
+ * t := 1 (1); [t == 1] (2); t := 2 (3); [t == 2] (4). Before [t == 1]
+ * and [t == 2] the guard reads t; before t := 1 and t := 2 nothing reads
+ * the value t holds, although a guard reads t later. */
+static void a_local_is_dead_until_its_thread_writes_it_again(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("live.c", ORDO_DM_LP64);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned t = ordo_add_var(p, "t", i32(), (int)m, 0);
+    unsigned l = p->procs[m].init_loc, at[4];
+    for (unsigned i = 0; i < 4; i++) {
+        at[i] = l;
+        ordo_stmt *st = i % 2 ? ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, t), num(p, (i + 1) / 2)))
+                              : assign(p, t, num(p, i / 2 + 1));
+        then(p, m, &l, st, i + 1);
+    }
+    finish(p, m, l);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    cg_prec_add_var(&prec, t);
+    cg_coi *coi = cg_coi_new(p);
+    cg_coi_set_precision(coi, &prec);
+    const bool expected[4] = { true, false, true, false }; /* before statement 1..4 */
+    for (unsigned i = 0; i < 4; i++) {
+        cg_state *s = xcalloc(1, sizeof *s);
+        s->atomic_owner = -1;
+        cg_state_add_thread(s, m, at[i]);
+        assert_int_equal(cg_coi_dead_vars(coi, s)[t], expected[i]);
+        cg_state_free(s);
+    }
+    cg_prec_free(&prec);
+    cg_coi_free(coi);
+    ordo_program_free(p);
+}
+
 /* The two ways to over-approximate which edges a thread may still take
  * (dfg.h, cg_reach): main is L0 -a-> L1 -b-> L2 -c-> L1 (a loop),
  * L2 -d-> L3, and L0 -e-> L4 -f-> L3. The components never answer "not
@@ -521,6 +559,7 @@ int main(void)
         cmocka_unit_test(a_block_is_simplified_per_written_place),
         cmocka_unit_test(a_guarded_block_keeps_only_what_is_observed),
         cmocka_unit_test(a_later_write_cuts_the_data_flow),
+        cmocka_unit_test(a_local_is_dead_until_its_thread_writes_it_again),
         cmocka_unit_test(scc_reachability_over_approximates_the_matrix),
         cmocka_unit_test(a_counterexample_through_simplified_actions_refines),
     };
