@@ -8,6 +8,7 @@
 #include "learn.h"
 #include "live.h"
 #include "pred.h"
+#include "pred_cache.h"
 #include "transfer.h"
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
@@ -26,6 +27,7 @@ void cg_model_free(cg_model *m)
         ordo_edge_index_free(&m->out[i]);
     free(m->out);
     cg_live_free(m->live);
+    cg_pred_cache_free(m->pred_cache);
 }
 
 static expl_view view(const cg_model *m, cg_state *s, unsigned thread)

@@ -44,6 +44,7 @@ typedef struct {
     struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */
     struct cg_coi *coi;        /* --coi dcoi: simplifies unobserved actions (coi.h) */
     struct cg_live *live;      /* dead locals, forgotten (live.h) */
+    struct cg_pred_cache *pred_cache; /* PRED: the transfer's checks (pred_cache.h) */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

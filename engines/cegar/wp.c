@@ -5,6 +5,7 @@
 #include <ordo/plugin.h>
 #include <ordo/xalloc.h>
 
+#include "fold.h"
 #include "pred.h"
 #include "refine.h"
 #include "wp.h"
@@ -87,6 +88,7 @@ const ordo_expr *cg_subst_var(ordo_program *p, const ordo_expr *e, unsigned var,
 
 static void keep(walk *w, const ordo_expr *e, cg_binding b)
 {
+    e = cg_fold_offsets(w->p, e);
     if (size_of(e) > MAX_NODES)
         return;
     w->added += cg_prec_add_pred(w->prec, w->p, e);

@@ -531,6 +531,66 @@ static void pred_frame_rule_skips_unwritten_predicates(void **state)
     ordo_program_free(p);
 }
 
+/* The successor of thread t among s's successors (moved to *out, the
+ * others freed); asserts there is one. */
+static cg_state *successor_of(cg_model *m, const cg_state *s, unsigned t)
+{
+    cg_succs out = { 0 };
+    cg_successors(m, s, &out);
+    cg_state *found = NULL;
+    for (unsigned i = 0; i < out.n; i++)
+        if (out.v[i].action.thread == t && !found)
+            found = out.v[i].state;
+        else
+            cg_state_free(out.v[i].state);
+    free(out.v);
+    assert_non_null(found);
+    return found;
+}
+
+/* main: start worker; a := 1. worker: w := 0. Predicate a == 1. After
+ * the start, main's a := 1 needs two checks (feasibility, whose model
+ * has a == 1, and a != 1: unsat); the worker's w := 0 none (the frame
+ * rule). After the worker's step the data state is the same and main
+ * takes the same action: the cache (pred_cache.h) answers, no check. */
+static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("cache.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), w = ordo_add_var(p, "w", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main"), g = ordo_add_proc(p, "worker");
+    p->main_proc = f;
+    unsigned t = ordo_add_var(p, "t", i32(), (int)f, 0);
+    unsigned l = p->procs[g].init_loc;
+    then(p, g, &l, assign(p, w, num(p, 0)), 10);
+    finish(p, g, l);
+    ordo_lvalue lv = ordo_lv_var(p, t);
+    l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_thread_start(p, &lv, g, NULL), 20);
+    then(p, f, &l, assign(p, a, num(p, 1)), 21);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), num(p, 1)));
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    step_once(&mx.m, &s); /* the start */
+    double checks = mx.m.transfer_checks;
+    cg_state *worker_moved = successor_of(&mx.m, s, 1);
+    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    checks = mx.m.transfer_checks;
+    cg_state *after = successor_of(&mx.m, worker_moved, 0);
+    assert_int_equal(mx.m.transfer_checks - checks, 0);
+    assert_int_equal(pred_value(after, 0), 1);
+    assert_int_equal(pred_value(worker_moved, 0), 0);
+    cg_state_free(after);
+    cg_state_free(worker_moved);
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
 /* The spurious path of a_spurious_path_tracks_the_core_variables: PRED
  * learns x == 1 (the weakest precondition through x := 0 is a constant,
  * no predicate) and then proves the program. */
@@ -591,6 +651,7 @@ int main(void)
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
+        cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
         cmocka_unit_test(allassumes_needs_no_refinement),

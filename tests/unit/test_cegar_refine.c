@@ -15,6 +15,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/fold.h"
 #include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/itp_path.h"
 #include "../../engines/cegar/por_source.h"
@@ -413,10 +414,37 @@ static void lazy_and_full_agree(void **state)
         ordo_program_free(programs[i]);
 }
 
+/* Weakest preconditions through g := g + 1 and g := g - 1 fold their
+ * constant offsets (fold.h): ((g + 1) - 1) <= 0 is g <= 0 and adds no
+ * predicate beside it, ((g - 1) - 1) <= 0 is (g - 2) <= 0; an offset
+ * the type cannot hold stays as written. */
+static void wp_offsets_fold(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("fold.c", ORDO_DM_LP64);
+    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
+    const ordo_expr *g_le_0 = bin(p, ORDO_B_LE, var(p, g), num(p, 0));
+    const ordo_expr *up_down = bin(p, ORDO_B_SUB, bin(p, ORDO_B_ADD, var(p, g), num(p, 1)), num(p, 1));
+    assert_true(expr_equal(cg_fold_offsets(p, bin(p, ORDO_B_LE, up_down, num(p, 0))), g_le_0));
+    const ordo_expr *down2 = bin(p, ORDO_B_SUB, bin(p, ORDO_B_SUB, var(p, g), num(p, 1)), num(p, 1));
+    assert_true(expr_equal(cg_fold_offsets(p, down2), bin(p, ORDO_B_SUB, var(p, g), num(p, 2))));
+    const ordo_expr *far = bin(p, ORDO_B_ADD, bin(p, ORDO_B_ADD, var(p, g), num(p, 1)),
+                               num(p, INT32_MAX));
+    assert_ptr_equal(cg_fold_offsets(p, far), far);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    cg_prec_add_atoms(&prec, p, g_le_0);
+    assert_int_equal(cg_prec_add_atoms(&prec, p, bin(p, ORDO_B_LE, up_down, num(p, 0))), 0);
+    assert_int_equal(prec.n_preds, 1);
+    cg_prec_free(&prec);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pred_split_cuts_a_core_condition),
+        cmocka_unit_test(wp_offsets_fold),
         cmocka_unit_test(pred_split_cuts_an_interpolant),
         cmocka_unit_test(bin_itp_chains_an_inductive_sequence),
         cmocka_unit_test(bin_itp_refines_both_domains),
