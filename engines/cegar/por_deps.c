@@ -236,10 +236,8 @@ static bool negates(const ordo_expr *a, const ordo_expr *b)
     return a->kind == ORDO_E_UNOP && a->op == ORDO_U_LNOT && expr_equal(a->kid[0], b);
 }
 
-/* Is the assume `a` first on edge e, with another edge of its location
- * starting with its negation (Property 1 holds for the pair)? */
-static bool complemented(const ordo_proc *f, const ordo_edge_index *out, const ordo_edge *e,
-                         const ordo_stmt *a)
+bool por_assume_complemented(const ordo_proc *f, const ordo_edge_index *out,
+                             const ordo_edge *e, const ordo_stmt *a)
 {
     if (por_first_statement(e->stmt) != a)
         return false;
@@ -260,7 +258,7 @@ static void mark_guard(const por_tables *t, uint64_t *guard, const ordo_proc *f,
     unsigned n = 0, cap_list = 0;
     cg_flatten(e->stmt, &list, &n, &cap_list);
     for (unsigned i = 0; i < n; i++) {
-        if (list[i]->kind != ORDO_S_ASSUME || complemented(f, out, e, list[i]))
+        if (list[i]->kind != ORDO_S_ASSUME || por_assume_complemented(f, out, e, list[i]))
             continue;
         por_summary s = { .reads = guard, .writes = guard };
         unsigned k = statement_accesses(t, list[i], buf, cap);
@@ -363,9 +361,11 @@ void por_tables_init(por_tables *t, const ordo_program *p)
     for (unsigned f = 0; f < p->n_procs; f++) {
         const ordo_proc *pf = &p->procs[f];
         ordo_edge_index out = ordo_edge_index_of(pf, false);
+        for (unsigned e = 0; e < pf->n_edges; e++)
+            summarise_edge(t, pf, &pf->edges[e], pf->edges[e].stmt, &t->edge[f][e], &buf, &cap);
+        por_summarise_sections(t, f, &out);
         for (unsigned e = 0; e < pf->n_edges; e++) {
             const ordo_edge *ed = &pf->edges[e];
-            summarise_edge(t, pf, ed, ed->stmt, &t->edge[f][e], &buf, &cap);
             por_summary_join(t, &t->here[f][ed->from], &t->edge[f][e]);
             t->here[f][ed->from].flags |= t->edge[f][e].flags;
             por_summary_join(t, &t->future[f][ed->from], &t->edge[f][e]);

@@ -14,9 +14,10 @@
  * A thread's end and a join of it depend on each other (the end enables
  * the join): which thread a join waits for is known only in a state, so
  * the source-set computation (por_source.h) decides that pair. EXIT ends
- * every thread and an atomic section's begin stops them until its end
- * (forever, when an assume blocks inside it): either one in the source set
- * makes every action dependent. Future actions never need it: no error
+ * every thread: in the source set it makes every action dependent. An
+ * atomic section's begin stops them until its end: it stands for the
+ * whole section when the section surely reaches its end (por_atomic.c),
+ * else it too makes every action dependent. Future actions never need it: no error
  * follows an EXIT, and an atomic section runs as one block.
  */
 #ifndef CEGAR_POR_DEPS_H
@@ -78,6 +79,17 @@ bool por_dependent(const por_tables *t, const por_summary *f, const por_summary 
 
 /* Does f write a place of the mask (syntactically, any precision)? */
 bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *mask);
+
+/* Is the assume `a` first on edge e of f, with another edge of its
+ * location starting with its negation (Property 1 holds for the pair)?
+ * out: f's out-edge index. */
+bool por_assume_complemented(const ordo_proc *f, const ordo_edge_index *out,
+                             const ordo_edge *e, const ordo_stmt *a);
+
+/* Edge summaries of proc that open an atomic section become the whole
+ * section's, without POR_HALTS_OTHERS, when it surely reaches its end
+ * (por_atomic.c). out: the procedure's out-edge index. */
+void por_summarise_sections(por_tables *t, unsigned proc, const ordo_edge_index *out);
 
 /* The first statement an edge executes (SEQs opened). */
 const ordo_stmt *por_first_statement(const ordo_stmt *st);
