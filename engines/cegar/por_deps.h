@@ -8,9 +8,11 @@
  * A place is a global variable, a memory cell at a constant address, or
  * "other memory" (an access whose address is not constant may touch every
  * cell: it counts as an access of all of them and of "other memory").
- * Synchronisation has pseudo places that every precision tracks: the
- * mutexes (lock, unlock), the thread ids (thread start: ids are given in
- * creation order) and the allocator (malloc: fresh addresses in order).
+ * Synchronisation has places that every precision tracks: the cell of
+ * each mutex locked at a constant address, the pseudo place of the
+ * mutexes (a lock at a computed address may be any), the thread ids
+ * (thread start: ids are given in creation order) and the allocator
+ * (malloc: fresh addresses in order).
  * A thread's end and a join of it depend on each other (the end enables
  * the join): which thread a join waits for is known only in a state, so
  * the source-set computation (por_source.h) decides that pair. EXIT ends
@@ -54,6 +56,7 @@ typedef struct {
     unsigned first_cell, other_memory, mutexes, thread_ids, allocator, n_places;
     uint64_t *sync_places;   /* the pseudo places: tracked at every precision */
     uint64_t *pointer_targets; /* what an access through an unknown pointer touches */
+    uint64_t *mutex_cells;   /* the cells locked at constant addresses (sync places too) */
     por_summary **edge;      /* [proc][edge]: the edge's accesses */
     por_summary **here;      /* [proc][loc]: the edges leaving loc */
     por_summary **future;    /* [proc][loc]: the edges reachable from loc, with the
