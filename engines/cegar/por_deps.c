@@ -184,8 +184,29 @@ static void mark_pseudo(por_summary *s, unsigned place)
     SET(s->writes, place);
 }
 
-/* One statement's accesses and flags; a mutex's cell is the pseudo place
- * of the mutexes. */
+/* A lock or unlock at a constant address reads and writes the mutex's
+ * cell (a place every precision tracks, mark_mutex_cells), so that locks
+ * of different mutexes are independent; one at a computed address may be
+ * any mutex: it writes the pseudo place of the mutexes, which every
+ * constant one reads, and every mutex cell. */
+static void mark_mutex(const por_tables *t, por_summary *s, const ordo_expr *addr)
+{
+    uint64_t a;
+    int cell = constant_address(addr, &a) ? cell_place(t, a) : -1;
+    if (cell >= 0) {
+        mark_pseudo(s, (unsigned)cell);
+        SET(s->reads, t->mutexes);
+        return;
+    }
+    mark_pseudo(s, t->mutexes);
+    for (unsigned i = 0; i < t->words; i++) {
+        s->reads[i] |= t->mutex_cells[i];
+        s->writes[i] |= t->mutex_cells[i];
+    }
+}
+
+/* One statement's accesses and flags; a mutex's cell is marked by
+ * mark_mutex. */
 static void summarise_statement(const por_tables *t, por_summary *s, const ordo_stmt *st,
                                 ordo_access **buf, unsigned *cap)
 {
@@ -195,8 +216,8 @@ static void summarise_statement(const por_tables *t, por_summary *s, const ordo_
         if (!(mutex && (*buf)[i].is_mem && (*buf)[i].addr == st->addr))
             mark_access(t, s, &(*buf)[i]);
     switch (st->kind) {
-    case ORDO_S_LOCK:         s->flags |= POR_LOCK; mark_pseudo(s, t->mutexes); break;
-    case ORDO_S_UNLOCK:       s->flags |= POR_UNLOCK; mark_pseudo(s, t->mutexes); break;
+    case ORDO_S_LOCK:         s->flags |= POR_LOCK; mark_mutex(t, s, st->addr); break;
+    case ORDO_S_UNLOCK:       s->flags |= POR_UNLOCK; mark_mutex(t, s, st->addr); break;
     case ORDO_S_THREAD_START: mark_pseudo(s, t->thread_ids); break;
     case ORDO_S_ALLOC:        mark_pseudo(s, t->allocator); break;
     case ORDO_S_THREAD_JOIN:  s->flags |= POR_JOIN; break;
@@ -236,10 +257,8 @@ static bool negates(const ordo_expr *a, const ordo_expr *b)
     return a->kind == ORDO_E_UNOP && a->op == ORDO_U_LNOT && expr_equal(a->kid[0], b);
 }
 
-/* Is the assume `a` first on edge e, with another edge of its location
- * starting with its negation (Property 1 holds for the pair)? */
-static bool complemented(const ordo_proc *f, const ordo_edge_index *out, const ordo_edge *e,
-                         const ordo_stmt *a)
+bool por_assume_complemented(const ordo_proc *f, const ordo_edge_index *out,
+                             const ordo_edge *e, const ordo_stmt *a)
 {
     if (por_first_statement(e->stmt) != a)
         return false;
@@ -260,7 +279,7 @@ static void mark_guard(const por_tables *t, uint64_t *guard, const ordo_proc *f,
     unsigned n = 0, cap_list = 0;
     cg_flatten(e->stmt, &list, &n, &cap_list);
     for (unsigned i = 0; i < n; i++) {
-        if (list[i]->kind != ORDO_S_ASSUME || complemented(f, out, e, list[i]))
+        if (list[i]->kind != ORDO_S_ASSUME || por_assume_complemented(f, out, e, list[i]))
             continue;
         por_summary s = { .reads = guard, .writes = guard };
         unsigned k = statement_accesses(t, list[i], buf, cap);
@@ -289,13 +308,14 @@ static por_summary summary(por_tables *t, size_t *used)
 static void allocate(por_tables *t)
 {
     const ordo_program *p = t->p;
-    size_t n = 2;
+    size_t n = 3;
     for (unsigned f = 0; f < p->n_procs; f++)
         n += 2 * (size_t)p->procs[f].n_edges + 5 * (size_t)p->procs[f].n_locs;
     t->pool = xcalloc(n * t->words, sizeof *t->pool);
     size_t used = 0;
     t->sync_places = take(t, &used);
     t->pointer_targets = take(t, &used);
+    t->mutex_cells = take(t, &used);
     t->edge = xcalloc(p->n_procs + 1, sizeof *t->edge);
     t->here = xcalloc(p->n_procs + 1, sizeof *t->here);
     t->future = xcalloc(p->n_procs + 1, sizeof *t->future);
@@ -349,6 +369,31 @@ static void close_futures(por_tables *t)
     }
 }
 
+/* The cells locked or unlocked at a constant address: places of their
+ * own, tracked at every precision (the synchronisation state is exact). */
+static void mark_mutex_cells(por_tables *t)
+{
+    const ordo_program *p = t->p;
+    for (unsigned f = 0; f < p->n_procs; f++)
+        for (unsigned e = 0; e < p->procs[f].n_edges; e++) {
+            const ordo_stmt **list = NULL;
+            unsigned n = 0, cap = 0;
+            cg_flatten(p->procs[f].edges[e].stmt, &list, &n, &cap);
+            for (unsigned i = 0; i < n; i++) {
+                uint64_t a;
+                int cell = (list[i]->kind == ORDO_S_LOCK || list[i]->kind == ORDO_S_UNLOCK) &&
+                                   constant_address(list[i]->addr, &a)
+                               ? cell_place(t, a)
+                               : -1;
+                if (cell >= 0) {
+                    SET(t->mutex_cells, (unsigned)cell);
+                    SET(t->sync_places, (unsigned)cell);
+                }
+            }
+            free(list);
+        }
+}
+
 void por_tables_init(por_tables *t, const ordo_program *p)
 {
     *t = (por_tables){ .p = p };
@@ -358,14 +403,17 @@ void por_tables_init(por_tables *t, const ordo_program *p)
     SET(t->sync_places, t->thread_ids);
     SET(t->sync_places, t->allocator);
     mark_pointer_targets(t);
+    mark_mutex_cells(t);
     ordo_access *buf = NULL;
     unsigned cap = 0;
     for (unsigned f = 0; f < p->n_procs; f++) {
         const ordo_proc *pf = &p->procs[f];
         ordo_edge_index out = ordo_edge_index_of(pf, false);
+        for (unsigned e = 0; e < pf->n_edges; e++)
+            summarise_edge(t, pf, &pf->edges[e], pf->edges[e].stmt, &t->edge[f][e], &buf, &cap);
+        por_summarise_sections(t, f, &out);
         for (unsigned e = 0; e < pf->n_edges; e++) {
             const ordo_edge *ed = &pf->edges[e];
-            summarise_edge(t, pf, ed, ed->stmt, &t->edge[f][e], &buf, &cap);
             por_summary_join(t, &t->here[f][ed->from], &t->edge[f][e]);
             t->here[f][ed->from].flags |= t->edge[f][e].flags;
             por_summary_join(t, &t->future[f][ed->from], &t->edge[f][e]);

@@ -8,15 +8,18 @@
  * A place is a global variable, a memory cell at a constant address, or
  * "other memory" (an access whose address is not constant may touch every
  * cell: it counts as an access of all of them and of "other memory").
- * Synchronisation has pseudo places that every precision tracks: the
- * mutexes (lock, unlock), the thread ids (thread start: ids are given in
- * creation order) and the allocator (malloc: fresh addresses in order).
+ * Synchronisation has places that every precision tracks: the cell of
+ * each mutex locked at a constant address, the pseudo place of the
+ * mutexes (a lock at a computed address may be any), the thread ids
+ * (thread start: ids are given in creation order) and the allocator
+ * (malloc: fresh addresses in order).
  * A thread's end and a join of it depend on each other (the end enables
  * the join): which thread a join waits for is known only in a state, so
  * the source-set computation (por_source.h) decides that pair. EXIT ends
- * every thread and an atomic section's begin stops them until its end
- * (forever, when an assume blocks inside it): either one in the source set
- * makes every action dependent. Future actions never need it: no error
+ * every thread: in the source set it makes every action dependent. An
+ * atomic section's begin stops them until its end: it stands for the
+ * whole section when the section surely reaches its end (por_atomic.c),
+ * else it too makes every action dependent. Future actions never need it: no error
  * follows an EXIT, and an atomic section runs as one block.
  */
 #ifndef CEGAR_POR_DEPS_H
@@ -53,6 +56,7 @@ typedef struct {
     unsigned first_cell, other_memory, mutexes, thread_ids, allocator, n_places;
     uint64_t *sync_places;   /* the pseudo places: tracked at every precision */
     uint64_t *pointer_targets; /* what an access through an unknown pointer touches */
+    uint64_t *mutex_cells;   /* the cells locked at constant addresses (sync places too) */
     por_summary **edge;      /* [proc][edge]: the edge's accesses */
     por_summary **here;      /* [proc][loc]: the edges leaving loc */
     por_summary **future;    /* [proc][loc]: the edges reachable from loc, with the
@@ -78,6 +82,17 @@ bool por_dependent(const por_tables *t, const por_summary *f, const por_summary 
 
 /* Does f write a place of the mask (syntactically, any precision)? */
 bool por_writes_any(const por_tables *t, const por_summary *f, const uint64_t *mask);
+
+/* Is the assume `a` first on edge e of f, with another edge of its
+ * location starting with its negation (Property 1 holds for the pair)?
+ * out: f's out-edge index. */
+bool por_assume_complemented(const ordo_proc *f, const ordo_edge_index *out,
+                             const ordo_edge *e, const ordo_stmt *a);
+
+/* Edge summaries of proc that open an atomic section become the whole
+ * section's, without POR_HALTS_OTHERS, when it surely reaches its end
+ * (por_atomic.c). out: the procedure's out-edge index. */
+void por_summarise_sections(por_tables *t, unsigned proc, const ordo_edge_index *out);
 
 /* The first statement an edge executes (SEQs opened). */
 const ordo_stmt *por_first_statement(const ordo_stmt *st);

@@ -6,10 +6,12 @@
  *
  * The source set is computed per thread: the actions of one thread are
  * mutually dependent, so Algorithm 1 adds all of a thread's enabled
- * actions or none. Seed: the enabled actions of the lowest-numbered
- * thread (the thread ids of state.h) that has a successor; when a whole
- * source set turns out disabled (its threads have no successor), the next
- * thread outside it seeds again.
+ * actions or none. Seed: Algorithm 1 may start from any enabled action;
+ * the successors take, of the sets seeded by each thread that may run,
+ * the one with the fewest actions (ties: the lowest-numbered seed, thread
+ * ids of state.h). When a whole source set turns out disabled (its
+ * threads have no successor), the smallest set seeded outside it is
+ * taken next. cg_por_source_set computes the set of a given seed.
  *
  * Actions that can block (issue item 4; Theorem 3 needs Property 1: the
  * guards leaving a location cover every case). A lock or join is tracked

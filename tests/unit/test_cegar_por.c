@@ -176,6 +176,44 @@ static void pointers_reach_only_objects_whose_address_escapes(void **state)
     }
 }
 
+/* Locks of two mutexes at constant addresses are independent, two locks
+ * of one mutex dependent, and so are a lock and a plain store to its
+ * cell; a lock at a computed address may be either mutex's. All at the
+ * empty precision: mutex cells are tracked at every precision. */
+static void locks_of_different_mutexes_are_independent(void **state)
+{
+    (void)state;
+    program g = new_program();
+    ordo_program *p = g.p;
+    ordo_type ptr = ordo_ty_ptr(p->data_model);
+    unsigned m1 = ordo_add_object(p, "m1", 1, -1), m2 = ordo_add_object(p, "m2", 1, -1);
+    const ordo_expr *a1 = ordo_e_const(p, ptr, (int64_t)p->objects[m1].base);
+    const ordo_expr *a2 = ordo_e_const(p, ptr, (int64_t)p->objects[m2].base);
+    unsigned q = ordo_add_var(p, "q", ptr, -1, 0);
+    ordo_stmt *lock1[] = { ordo_s_addr(p, ORDO_S_LOCK, a1) };
+    ordo_stmt *lock2[] = { ordo_s_addr(p, ORDO_S_LOCK, a2) };
+    ordo_stmt *store1[] = { ordo_s_assign(p, ordo_lv_mem(i32(), a1), num(p, 0)) };
+    ordo_stmt *lock_q[] = { ordo_s_addr(p, ORDO_S_LOCK, var(p, q)) };
+    unsigned f1 = thread_proc(&g, "l1", lock1, 1), f2 = thread_proc(&g, "l2", lock2, 1);
+    unsigned f3 = thread_proc(&g, "s1", store1, 1), f4 = thread_proc(&g, "lq", lock_q, 1);
+    por_tables t;
+    por_tables_init(&t, p);
+    cg_prec pi;
+    cg_prec_init(&pi, p->n_vars);
+    uint64_t mask[8];
+    assert_true(t.words <= 8);
+    por_tracked_places(&t, &pi, mask);
+    const por_summary *l1 = &t.edge[f1][0], *l2 = &t.edge[f2][0];
+    assert_false(por_dependent(&t, l1, l2, mask));
+    assert_true(por_dependent(&t, l1, l1, mask));
+    assert_true(por_dependent(&t, &t.edge[f3][0], l1, mask));
+    assert_true(por_dependent(&t, &t.edge[f4][0], l1, mask));
+    assert_true(por_dependent(&t, l2, &t.edge[f4][0], mask));
+    cg_prec_free(&pi);
+    por_tables_free(&t);
+    ordo_program_free(p);
+}
+
 /* ---- Algorithm 1 on Figures 3.1 and 3.2 --------------------------------- */
 
 /* Figure 3.1: x++ and y++ in two threads (Π = {x > y, x > y + 1}) are
@@ -340,15 +378,16 @@ static void held_lock_brings_its_releaser(void **state)
     cg_state *s = threads_started(&x, procs, 3);
     cg_state_take_mutex(s, p->objects[mo].base, 3);
     assert_int_equal(source_set(&x.spor, &x.m, s, 2), (1u << 2) | (1u << 3));
-    /* The reduced successors: the blocked thread 1 does not seed; thread
-     * 2 does, with thread 3: one successor each. */
+    /* Thread 3 alone is a set: thread 2's read reaches no mutex. */
+    assert_int_equal(source_set(&x.spor, &x.m, s, 3), 1u << 3);
+    /* The reduced successors: the blocked thread 1 does not seed; of the
+     * sets seeded by threads 2 and 3, thread 3's is the smaller. */
     cg_succs out = { 0 };
     cg_por_successors(&x.spor, &x.m, s, &out);
-    assert_int_equal(out.n, 2);
-    assert_int_equal(out.v[0].action.thread, 2);
-    assert_int_equal(out.v[1].action.thread, 3);
+    assert_int_equal(out.n, 1);
+    assert_int_equal(out.v[0].action.thread, 3);
     assert_int_equal(x.spor.stats.enabled_actions, 2);
-    assert_int_equal(x.spor.stats.source_set_actions, 2);
+    assert_int_equal(x.spor.stats.source_set_actions, 1);
     cg_succs_clear(&out);
     free(out.v);
     cg_state_free(s);
@@ -388,8 +427,9 @@ static void join_brings_the_joined_thread(void **state)
 /* ---- the cycle and coverage proviso (item 5) ---------------------------- */
 
 /* main starts a worker that reaches ERROR, then runs the cycle `body`
- * touching no shared place: the seed is always main, the worker is
- * independent, only the proviso explores it. */
+ * touching no shared place: the worker is independent, and its two
+ * actions (ERROR, or end at once) make main's set the smallest (at a
+ * tie, the lower thread seeds), so only the proviso explores it. */
 static cg_search_result search_with_spor(const ordo_program *p, double *fully_expanded)
 {
     fixture x;
@@ -420,6 +460,8 @@ static ordo_program *worker_and_main(program *g, unsigned *loop_loc)
 {
     ordo_stmt *fail[] = { ordo_s_new(g->p, ORDO_S_ERROR) };
     unsigned worker = thread_proc(g, "worker", fail, 1);
+    const ordo_proc *w = &g->p->procs[worker];
+    ordo_add_edge(g->p, worker, w->init_loc, w->final_loc, ordo_s_new(g->p, ORDO_S_SKIP));
     unsigned m = g->p->main_proc = ordo_add_proc(g->p, "main2");
     unsigned l = g->p->procs[m].init_loc;
     then(g->p, m, &l, ordo_s_thread_start(g->p, NULL, worker, NULL), 1);
@@ -487,6 +529,51 @@ static void atomic_begin_halts_the_others(void **state)
     assert_spor_finds_error(p, 0);
 }
 
+/* Thread 1: atomic { x := 1 } (with `divide`, x := 6 / y; with `loop`,
+ * the assignment may repeat); thread 2 writes x (`same_place`) or z.
+ * Thread 1's source set as a mask, SPOR or AASPOR with nothing tracked. */
+static unsigned atomic_seed_set(bool divide, bool loop, bool same_place, bool aware)
+{
+    program g = new_program();
+    ordo_program *p = g.p;
+    unsigned f = ordo_add_proc(p, "atomic"), l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_new(p, ORDO_S_ATOMIC_BEGIN), 1);
+    unsigned head = l;
+    const ordo_expr *value = divide ? bin(p, ORDO_B_DIV, num(p, 6), var(p, g.y)) : num(p, 1);
+    then(p, f, &l, assign(p, g.x, value), 2);
+    if (loop)
+        ordo_add_edge(p, f, l, head, ordo_s_new(p, ORDO_S_SKIP));
+    then(p, f, &l, ordo_s_new(p, ORDO_S_ATOMIC_END), 3);
+    finish(p, f, l);
+    ordo_stmt *other[] = { assign(p, same_place ? g.x : g.z, num(p, 2)) };
+    unsigned procs[] = { f, thread_proc(&g, "other", other, 1) };
+    fixture x;
+    open_fixture(&x, p);
+    use_precision(&x);
+    cg_state *s = threads_started(&x, procs, 2);
+    unsigned mask = source_set(aware ? &x.aaspor : &x.spor, &x.m, s, 1);
+    cg_state_free(s);
+    close_fixture(&x);
+    ordo_program_free(p);
+    return mask;
+}
+
+/* An atomic section that surely reaches its end is one action with the
+ * section's accesses (por_atomic.c): independent of a thread touching
+ * none of them, dependent with one that does (SPOR; AASPOR ignores the
+ * untracked x). A section that may stop inside (a loop, a division by a
+ * variable) still halts the others: their actions join the set. */
+static void atomic_section_is_one_action_when_it_ends(void **state)
+{
+    (void)state;
+    const unsigned one = 1u << 1, both = (1u << 1) | (1u << 2);
+    assert_int_equal(atomic_seed_set(false, false, false, false), one);
+    assert_int_equal(atomic_seed_set(false, false, true, false), both);
+    assert_int_equal(atomic_seed_set(false, false, true, true), one);
+    assert_int_equal(atomic_seed_set(false, true, false, false), both);
+    assert_int_equal(atomic_seed_set(true, false, false, false), both);
+}
+
 /* ---- AASPOR within SPOR ------------------------------------------------- */
 
 static unsigned next_random(unsigned *seed)
@@ -551,6 +638,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(example4_dependency_depends_on_the_precision),
         cmocka_unit_test(pointers_reach_only_objects_whose_address_escapes),
+        cmocka_unit_test(locks_of_different_mutexes_are_independent),
         cmocka_unit_test(figure31_source_sets_are_one_thread),
         cmocka_unit_test(figure32_aaspor_ignores_untracked_y),
         cmocka_unit_test(spor_reads_dcoi_simplified_actions),
@@ -561,6 +649,7 @@ int main(void)
         cmocka_unit_test(cycle_through_coverage_expands_fully),
         cmocka_unit_test(a_loop_that_can_be_left_is_not_expanded_fully),
         cmocka_unit_test(atomic_begin_halts_the_others),
+        cmocka_unit_test(atomic_section_is_one_action_when_it_ends),
         cmocka_unit_test(aaspor_set_is_within_spor_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
