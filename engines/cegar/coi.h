@@ -108,13 +108,10 @@ bool cg_observation_unread(const cg_observation *o, unsigned id);
  * through an edge enabled after a: o->kept[0 .. the result). */
 unsigned cg_observation_kept(cg_observation *o, unsigned a, unsigned t);
 
-/* Position-aware deadness of locals (coi_live.c): the incoming edges of
- * each procedure and the backward search's room. */
+/* Position-aware deadness of locals (coi_live.c): a backward search over
+ * each procedure's incoming edges. */
 typedef struct {
-    const ordo_program *p;
-    ordo_edge_index *in;         /* per procedure */
-    bool *live;                  /* per location of the procedure searched */
-    unsigned *stack;
+    cg_cfa_search search;
 } cg_live_locals;
 
 void cg_live_locals_init(cg_live_locals *l, const ordo_program *p);

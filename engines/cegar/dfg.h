@@ -20,6 +20,7 @@
 
 #include <ordo/ir.h>
 
+#include "cfa_search.h"
 #include "expl.h"
 
 /* A place of Definition 11's variables: a variable (all threads' copies
@@ -89,10 +90,7 @@ bool cg_reach_edge(const cg_reach *r, unsigned proc, unsigned loc, unsigned edge
  * reachability answers instead (more edges, never fewer). */
 #define CG_DEF_CLEAR_MAX_WORK (UINT64_C(1) << 28)
 typedef struct {
-    const ordo_program *p;
-    ordo_edge_index *out;     /* per procedure */
-    bool *seen;               /* the last search's locations */
-    unsigned *stack;
+    cg_cfa_search search;     /* forward; seen[]: the last search's locations */
     unsigned writer, place;   /* the last pair asked */
     bool searched;            /* ... and whether seen[] answers for it */
     uint64_t work;            /* locations and edges searched so far */

@@ -5,34 +5,18 @@
  * place again (the thesis' Section 4.1.1 notes the over-approximation
  * `x = 1, x = 2, y = x`); what another thread reads in between is the
  * business of indirect edges. */
-#include <stdlib.h>
-#include <string.h>
-
-#include <ordo/xalloc.h>
 
 #include "dfg.h"
 
 void cg_def_clear_init(cg_def_clear *d, const ordo_program *p)
 {
-    *d = (cg_def_clear){ .p = p, .writer = UINT32_MAX };
-    d->out = xcalloc(p->n_procs + 1, sizeof *d->out);
-    unsigned max_locs = 0;
-    for (unsigned i = 0; i < p->n_procs; i++) {
-        d->out[i] = ordo_edge_index_of(&p->procs[i], false);
-        if (p->procs[i].n_locs > max_locs)
-            max_locs = p->procs[i].n_locs;
-    }
-    d->seen = xcalloc(max_locs + 1, sizeof *d->seen);
-    d->stack = xcalloc(max_locs + 1, sizeof *d->stack);
+    *d = (cg_def_clear){ .writer = UINT32_MAX };
+    cg_cfa_search_init(&d->search, p, false);
 }
 
 void cg_def_clear_free(cg_def_clear *d)
 {
-    for (unsigned i = 0; i < d->p->n_procs; i++)
-        ordo_edge_index_free(&d->out[i]);
-    free(d->out);
-    free(d->seen);
-    free(d->stack);
+    cg_cfa_search_free(&d->search);
     *d = (cg_def_clear){ 0 };
 }
 
@@ -48,27 +32,21 @@ static bool kills(const cg_action_places *a, unsigned id)
     return false;
 }
 
-/* seen[]: the locations of the writer's procedure its thread reaches
- * after the writer without writing place id again. */
+/* search.seen[]: the locations of the writer's procedure its thread
+ * reaches after the writer without writing place id again. */
 static void search(cg_def_clear *d, const cg_dfg *g, unsigned writer, unsigned id)
 {
+    cg_cfa_search *s = &d->search;
     unsigned proc = g->node_proc[writer];
-    const ordo_proc *f = &d->p->procs[proc];
-    const ordo_edge_index *out = &d->out[proc];
-    memset(d->seen, 0, f->n_locs * sizeof *d->seen);
-    unsigned n = 0, start = f->edges[writer - g->node_base[proc]].to;
-    d->seen[start] = true;
-    d->stack[n++] = start;
-    while (n > 0) {
-        unsigned l = d->stack[--n];
-        for (unsigned i = out->start[l]; i < out->start[l + 1]; i++) {
-            const ordo_edge *e = &f->edges[out->edge[i]];
-            if (d->seen[e->to] || kills(&g->places[g->node_base[proc] + out->edge[i]], id))
-                continue;
-            d->seen[e->to] = true;
-            d->stack[n++] = e->to;
-        }
-    }
+    const ordo_proc *f = &s->p->procs[proc];
+    const ordo_edge_index *out = &s->edges[proc];
+    cg_cfa_search_start(s, proc);
+    cg_cfa_search_reach(s, f->edges[writer - g->node_base[proc]].to);
+    unsigned l;
+    while (cg_cfa_search_next(s, &l))
+        for (unsigned i = out->start[l]; i < out->start[l + 1]; i++)
+            if (!kills(&g->places[g->node_base[proc] + out->edge[i]], id))
+                cg_cfa_search_reach(s, f->edges[out->edge[i]].to);
 }
 
 /* Does an action of the writer's procedure other than the writer write
@@ -89,18 +67,18 @@ bool cg_def_clear_reaches(cg_def_clear *d, const cg_dfg *g, unsigned writer, uns
                           unsigned reader)
 {
     unsigned proc = g->node_proc[reader];
-    const ordo_edge *r = &d->p->procs[proc].edges[reader - g->node_base[proc]];
+    const ordo_edge *r = &d->search.p->procs[proc].edges[reader - g->node_base[proc]];
     if (d->writer != writer || d->place != id) {
         d->writer = writer;
         d->place = id;
         d->searched = d->work < CG_DEF_CLEAR_MAX_WORK && killed_elsewhere(g, writer, id);
         if (d->searched) {
             search(d, g, writer, id);
-            d->work += d->p->procs[proc].n_locs + d->p->procs[proc].n_edges;
+            d->work += d->search.p->procs[proc].n_locs + d->search.p->procs[proc].n_edges;
         }
     }
     if (!d->searched) /* CFA reachability, which over-approximates it */
-        return cg_reach_edge(&g->reach, proc, d->p->procs[proc].edges[writer - g->node_base[proc]].to,
+        return cg_reach_edge(&g->reach, proc, d->search.p->procs[proc].edges[writer - g->node_base[proc]].to,
                              reader - g->node_base[proc]);
-    return d->seen[r->from];
+    return d->search.seen[r->from];
 }
