@@ -104,6 +104,8 @@ static bool ends_with(const char *s, const char *suffix)
 static int load_task(const verify_args *a, task *t)
 {
     char *cwd = getcwd(NULL, 0);
+    if (!cwd) /* a working directory removed under us has no name */
+        cwd = xstrdup(".");
     char *repo = repo_root_of(cwd);
     char *corpus = context_corpus(NULL, NULL, NULL, repo);
     task_roots roots;

@@ -59,4 +59,11 @@ check "a missing task exits 4" [ $? = 4 ]
 check "naming the file" grep -q 'nope.yml:0: cannot open' "$TMP/v10.err"
 "$ORDO" verify "$ORDO_ROOT/tests/e2e/fixtures/bad-tasks/malformed.yml" --engine selftest 2>"$TMP/v11.err"
 check "a malformed task exits 4" [ $? = 4 ]
+
+# A working directory removed under ordo (a benchmark's checkout deleted)
+# has no name; the task, given by its full path, still runs.
+mkdir "$TMP/gone"
+(cd "$TMP/gone" && rmdir "$TMP/gone" &&
+    "$ORDO" verify "$T/expect-true.yml" --engine selftest --verdict true) >"$TMP/v12" 2>&1
+check_status 0 "a removed working directory is no crash" "$TMP/v12"
 finish
