@@ -47,25 +47,26 @@ static const ordo_expr *merge(ordo_program *p, const ordo_expr *e)
     return base == e->kid[0] && k == outer ? e : plus(p, e->type, base, k);
 }
 
+const ordo_expr *cg_expr_with_kids(ordo_program *p, const ordo_expr *e, const ordo_expr *const k[3])
+{
+    if (k[0] == e->kid[0] && k[1] == e->kid[1] && k[2] == e->kid[2])
+        return e;
+    switch (e->kind) {
+    case ORDO_E_LOAD:  return ordo_e_load(p, e->type, k[0]);
+    case ORDO_E_UNOP:  return ordo_e_unop(p, (ordo_unop)e->op, e->type, k[0]);
+    case ORDO_E_BINOP: return ordo_e_binop(p, (ordo_binop)e->op, e->type, k[0], k[1]);
+    case ORDO_E_ITE:   return ordo_e_ite(p, k[0], k[1], k[2]);
+    case ORDO_E_CAST:  return ordo_e_cast(p, e->type, k[0]);
+    default:           return e;
+    }
+}
+
 const ordo_expr *cg_fold_offsets(ordo_program *p, const ordo_expr *e)
 {
     if (!e || e->kind == ORDO_E_CONST || e->kind == ORDO_E_VAR)
         return e;
     const ordo_expr *k[3];
-    bool same = true;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 3; i++)
         k[i] = cg_fold_offsets(p, e->kid[i]);
-        same = same && k[i] == e->kid[i];
-    }
-    if (!same) {
-        switch (e->kind) {
-        case ORDO_E_LOAD:  e = ordo_e_load(p, e->type, k[0]); break;
-        case ORDO_E_UNOP:  e = ordo_e_unop(p, (ordo_unop)e->op, e->type, k[0]); break;
-        case ORDO_E_BINOP: e = ordo_e_binop(p, (ordo_binop)e->op, e->type, k[0], k[1]); break;
-        case ORDO_E_ITE:   e = ordo_e_ite(p, k[0], k[1], k[2]); break;
-        case ORDO_E_CAST:  e = ordo_e_cast(p, e->type, k[0]); break;
-        default:           return e;
-        }
-    }
-    return merge(p, e);
+    return merge(p, cg_expr_with_kids(p, e, k));
 }

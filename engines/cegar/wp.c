@@ -72,18 +72,12 @@ const ordo_expr *cg_subst_var(ordo_program *p, const ordo_expr *e, unsigned var,
 {
     if (!e || !reads_var(e, var))
         return e;
+    if (e->kind == ORDO_E_VAR)
+        return ordo_type_equal(r->type, e->type) ? r : ordo_e_cast(p, e->type, r);
     const ordo_expr *k[3];
     for (int i = 0; i < 3; i++)
         k[i] = cg_subst_var(p, e->kid[i], var, r);
-    switch (e->kind) {
-    case ORDO_E_VAR:   return ordo_type_equal(r->type, e->type) ? r : ordo_e_cast(p, e->type, r);
-    case ORDO_E_LOAD:  return ordo_e_load(p, e->type, k[0]);
-    case ORDO_E_UNOP:  return ordo_e_unop(p, (ordo_unop)e->op, e->type, k[0]);
-    case ORDO_E_BINOP: return ordo_e_binop(p, (ordo_binop)e->op, e->type, k[0], k[1]);
-    case ORDO_E_ITE:   return ordo_e_ite(p, k[0], k[1], k[2]);
-    case ORDO_E_CAST:  return ordo_e_cast(p, e->type, k[0]);
-    default:           return e;
-    }
+    return cg_expr_with_kids(p, e, k);
 }
 
 static void keep(walk *w, const ordo_expr *e, cg_binding b)
