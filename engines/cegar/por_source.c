@@ -304,12 +304,13 @@ static bool smallest_set(cg_por *por, const cg_model *m, const cg_state *s, bool
     for (unsigned t = 0; t < s->n_threads; t++)
         if (por->runnable[t] && !por->taken[t] && (fewest == 0 || edges_of(m, s, t) < fewest))
             fewest = edges_of(m, s, t);
-    unsigned best = s->n_threads, best_size = 0;
+    unsigned best = s->n_threads, best_size = 0, last = s->n_threads;
     for (unsigned seed = 0; seed < s->n_threads && !(best < s->n_threads && best_size == fewest);
          seed++) {
         if (!por->runnable[seed] || por->taken[seed])
             continue;
         closure(por, m, s, seed, in_set);
+        last = seed;
         unsigned size = new_actions(por, m, s, in_set);
         if (best == s->n_threads || size < best_size) {
             best = seed;
@@ -318,7 +319,8 @@ static bool smallest_set(cg_por *por, const cg_model *m, const cg_state *s, bool
     }
     if (best == s->n_threads)
         return false;
-    closure(por, m, s, best, in_set);
+    if (last != best) /* in_set holds a later seed's set */
+        closure(por, m, s, best, in_set);
     return true;
 }
 
