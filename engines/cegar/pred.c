@@ -289,33 +289,38 @@ static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance
     return feasible;
 }
 
-/* The known values of the instances in[0..k) in succ (malloc'ed). */
-static unsigned known_values(const cg_state *succ, const instance *in, unsigned k, cg_value **out)
+/* The keys of the instances in[0..k) (malloc'ed). */
+static uint64_t *instance_keys(const instance *in, unsigned k)
+{
+    uint64_t *keys = xmalloc((k + 1) * sizeof *keys);
+    for (unsigned i = 0; i < k; i++)
+        keys[i] = instance_key(&in[i]);
+    return keys;
+}
+
+/* The known values of the instances keys[0..k) in succ (malloc'ed). */
+static unsigned known_values(const cg_state *succ, const uint64_t *keys, unsigned k,
+                             cg_value **out)
 {
     unsigned n = 0;
     *out = xmalloc((k + 1) * sizeof **out);
-    for (unsigned i = 0; i < k; i++) {
-        uint64_t key = instance_key(&in[i]);
-        if (expl_get(succ, key, &(*out)[n].value))
-            (*out)[n++].key = key;
-    }
+    for (unsigned i = 0; i < k; i++)
+        if (expl_get(succ, keys[i], &(*out)[n].value))
+            (*out)[n++].key = keys[i];
     return n;
 }
 
 /* decide() through the model's cache (pred_cache.h): a successor whose
  * checks were made before (from the same data state, under the same
- * action) takes their results. DCOI's simplified statements and dead
- * variables depend on the whole control state: with DCOI every
- * successor is decided anew. */
+ * action, for the same open instances) takes their results. */
 static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in,
                           unsigned k)
 {
-    if (m->coi)
-        return decide(m, s, succ, in, k);
     if (!m->pred_cache)
         m->pred_cache = cg_pred_cache_new();
+    uint64_t *keys = instance_keys(in, k);
     cg_post_key key;
-    cg_post_key_of(&key, s, succ, cg_prec_size(m->prec));
+    cg_post_key_of(&key, s, succ, cg_prec_size(m->prec), keys, k);
     bool feasible;
     const cg_value *cached;
     unsigned n;
@@ -323,13 +328,13 @@ static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const i
         for (unsigned i = 0; i < n; i++)
             expl_set(succ->state, cached[i].key, cached[i].value);
         cg_post_key_free(&key);
-        return feasible;
+    } else {
+        feasible = decide(m, s, succ, in, k);
+        cg_value *known;
+        n = known_values(succ->state, keys, k, &known);
+        cg_pred_cache_put(m->pred_cache, &key, feasible, known, n);
     }
-    feasible = decide(m, s, succ, in, k);
-    cg_value *known;
-    n = known_values(succ->state, in, k, &known);
-    cg_pred_cache_put(m->pred_cache, &key, feasible, known, n);
-    free(known);
+    free(keys);
     return feasible;
 }
 

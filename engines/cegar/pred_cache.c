@@ -40,7 +40,8 @@ static void add_vals(cg_post_key *k, const cg_state *s)
     }
 }
 
-void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size)
+void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size,
+                    const uint64_t *open, unsigned n_open)
 {
     *k = (cg_post_key){ .hash = UINT64_C(0xcbf29ce484222325) };
     const cg_state *t = succ->state;
@@ -55,6 +56,9 @@ void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsi
     add(k, s->n_threads);
     add_vals(k, s);
     add_vals(k, t);
+    add(k, n_open);
+    for (unsigned i = 0; i < n_open; i++)
+        add(k, open[i]);
 }
 
 void cg_post_key_free(cg_post_key *k)
@@ -134,7 +138,7 @@ static void grow(cg_pred_cache *c)
     free(was);
 }
 
-void cg_pred_cache_put(cg_pred_cache *c, cg_post_key *k, bool feasible, const cg_value *known,
+void cg_pred_cache_put(cg_pred_cache *c, cg_post_key *k, bool feasible, cg_value *known,
                        unsigned n)
 {
     if (c->words + k->n + 2 * n > MAX_WORDS)
@@ -142,10 +146,7 @@ void cg_pred_cache_put(cg_pred_cache *c, cg_post_key *k, bool feasible, const cg
     if (c->n_entries >= c->n_buckets && c->n_buckets < (1u << 30))
         grow(c);
     entry *e = xmalloc(sizeof *e);
-    *e = (entry){ .key = *k, .feasible = feasible, .n_known = n,
-                  .known = xmalloc((n + 1) * sizeof *e->known) };
-    if (n)
-        memcpy(e->known, known, n * sizeof *known);
+    *e = (entry){ .key = *k, .feasible = feasible, .n_known = n, .known = known };
     *k = (cg_post_key){ 0 };
     entry **s = slot(c, e->key.hash);
     e->next = *s;

@@ -25,8 +25,12 @@ typedef struct {
 } cg_post_key;
 
 /* The key of succ (its data state before the checks) taken from s, under
- * a precision of prec_size places and predicates. */
-void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size);
+ * a precision of prec_size places and predicates, when the checks decide
+ * the instances open[0..n_open). Without DCOI the data states fix which
+ * instances are open; DCOI's dead variables and havocs depend on the
+ * control state too, so the key names them. */
+void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size,
+                    const uint64_t *open, unsigned n_open);
 void cg_post_key_free(cg_post_key *k);
 
 typedef struct cg_pred_cache cg_pred_cache;
@@ -38,8 +42,8 @@ void cg_pred_cache_free(cg_pred_cache *c);
 bool cg_pred_cache_get(const cg_pred_cache *c, const cg_post_key *k, bool *feasible,
                        const cg_value **known, unsigned *n);
 /* Records what the checks decided for k (the cache takes k's words and
- * copies known[0..n)). */
-void cg_pred_cache_put(cg_pred_cache *c, cg_post_key *k, bool feasible, const cg_value *known,
+ * the malloc'ed known[0..n)). */
+void cg_pred_cache_put(cg_pred_cache *c, cg_post_key *k, bool feasible, cg_value *known,
                        unsigned n);
 
 #endif

@@ -15,6 +15,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/coi.h"
 #include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/refine.h"
@@ -548,14 +549,15 @@ static cg_state *successor_of(cg_model *m, const cg_state *s, unsigned t)
     return found;
 }
 
-/* main: start worker; a := 1. worker: w := 0. Predicate a == 1. After
- * the start, main's a := 1 needs two checks (feasibility, whose model
- * has a == 1, and a != 1: unsat); the worker's w := 0 none (the frame
- * rule). After the worker's step the data state is the same and main
- * takes the same action: the cache (pred_cache.h) answers, no check. */
-static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
+/* main: start worker; a := 1; [a == 1]. worker: w := 0. Predicate
+ * a == 1. After the start, main's a := 1 needs two checks (feasibility,
+ * whose model has a == 1, and a != 1: unsat); the worker's w := 0 none
+ * (the frame rule; under DCOI a no-op, nobody reads w). After the
+ * worker's step the data state is the same and main takes the same
+ * action: the cache (pred_cache.h) answers, no check. Under DCOI too: the
+ * key names the instances the checks decide. */
+static void repeated_data_state_needs_no_check(bool dcoi)
 {
-    (void)state;
     ordo_program *p = ordo_program_new("cache.c", ORDO_DM_LP64);
     unsigned a = ordo_add_var(p, "a", i32(), -1, 0), w = ordo_add_var(p, "w", i32(), -1, 0);
     unsigned f = ordo_add_proc(p, "main"), g = ordo_add_proc(p, "worker");
@@ -565,13 +567,19 @@ static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
     then(p, g, &l, assign(p, w, num(p, 0)), 10);
     finish(p, g, l);
     ordo_lvalue lv = ordo_lv_var(p, t);
+    const ordo_expr *a_is_1 = bin(p, ORDO_B_EQ, var(p, a), num(p, 1));
     l = p->procs[f].init_loc;
     then(p, f, &l, ordo_s_thread_start(p, &lv, g, NULL), 20);
     then(p, f, &l, assign(p, a, num(p, 1)), 21);
+    then(p, f, &l, ordo_s_assume(p, a_is_1), 22);
     finish(p, f, l);
     model_at mx;
     open_model(&mx, p, -1, 1);
-    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), num(p, 1)));
+    cg_prec_add_pred(&mx.prec, p, a_is_1);
+    if (dcoi) {
+        mx.m.coi = cg_coi_new(p);
+        cg_coi_set_precision(mx.m.coi, &mx.prec);
+    }
     mx.m.smt = ordo_smt_create(&z3, NULL);
     cg_state *s = cg_initial_state(&mx.m);
     step_once(&mx.m, &s); /* the start */
@@ -587,8 +595,21 @@ static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
     cg_state_free(worker_moved);
     cg_state_free(s);
     ordo_smt_destroy(mx.m.smt);
+    cg_coi_free(mx.m.coi);
     close_model(&mx);
     ordo_program_free(p);
+}
+
+static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
+{
+    (void)state;
+    repeated_data_state_needs_no_check(false);
+}
+
+static void pred_transfer_cache_works_under_dcoi(void **state)
+{
+    (void)state;
+    repeated_data_state_needs_no_check(true);
 }
 
 /* The spurious path of a_spurious_path_tracks_the_core_variables: PRED
@@ -652,6 +673,7 @@ int main(void)
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
+        cmocka_unit_test(pred_transfer_cache_works_under_dcoi),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
         cmocka_unit_test(allassumes_needs_no_refinement),
