@@ -79,13 +79,38 @@ static void add_finder_clauses(run_ctx *c, oc_encoding *enc, const oc_po *po)
                  c->out->finder.conflicts_ws_fr, spent, n_clauses);
 }
 
+/* The counterexample of a wSC model that replays on the interpreter, or
+ * NULL. A wSC model whose order linearizes into a schedule the
+ * interpreter follows to the error is an SC execution: stage 2 would only
+ * find one again, and its search can cost far more than stage 1's
+ * (28-race_reach_71-funloop: 3 s under wSC, no SC answer in 37 s). */
+static ordo_trace *replayed_wsc_witness(run_ctx *c, oc_encoding *enc)
+{
+    size_t n;
+    oc_graph *g = oc_model_graph(enc, 1, &n);
+    char *why = NULL;
+    ordo_trace *t = n == 0 ? oc_counterexample(enc, g, &why) : NULL;
+    oc_graph_free(g);
+    free(why);
+    why = NULL;
+    if (t && !ordo_trace_replay(c->p, t, &why)) {
+        ordo_trace_free(t);
+        t = NULL;
+    }
+    free(why);
+    return t;
+}
+
 /* The verdict of a stage's SAT answer: under wSC a candidate (UNSAFE,
- * re-checked by stage 2); under SC the counterexample. */
+ * re-checked by stage 2 unless its counterexample already replays);
+ * under SC the counterexample. */
 static void conclude_sat(run_ctx *c, oc_encoding *enc, bool sc)
 {
     oc_outcome *o = c->out;
     if (!sc || c->goal == OC_GOAL_CUT) { /* a cut reached needs no trace */
         o->verdict = ORDO_VERDICT_UNSAFE;
+        if (!sc && c->goal == OC_GOAL_ERROR)
+            o->trace = replayed_wsc_witness(c, enc);
         return;
     }
     size_t n;
@@ -308,7 +333,7 @@ static oc_outcome decide(const ordo_program *p, const ordo_solver_factory *solve
     run_ctx c = { .p = p, .solvers = &stopped, .deadline = stop, .cfg = cfg, .goal = goal,
                   .bv = cfg->arith == OC_ARITH_BV || auto_bv, .out = &o };
     run_stage(&c, false);
-    if (o.verdict == ORDO_VERDICT_UNSAFE) { /* a wSC model: decide under SC */
+    if (o.verdict == ORDO_VERDICT_UNSAFE && !o.trace) { /* a wSC model: decide under SC */
         o.stage = 2;
         run_stage(&c, true);
     }
