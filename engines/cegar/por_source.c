@@ -23,6 +23,9 @@ void cg_por_free(cg_por *por)
     free(por->reached);
     free(por->future);
     free(por->words);
+    free(por->join);
+    free(por->join_id);
+    free(por->members);
     *por = (cg_por){ 0 };
 }
 
@@ -32,7 +35,9 @@ void cg_por_set_precision(cg_por *por, const cg_prec *prec)
 }
 
 /* Scratch for n threads: per thread runnable, taken, in-set flags, the
- * reached rows and the future summaries; one summary for the set. */
+ * reached rows, the future summaries, the join and its target; the
+ * set's members, the threads that may become enabled; one summary for
+ * the set. */
 static void reserve(cg_por *por, unsigned n)
 {
     if (n <= por->cap)
@@ -43,6 +48,10 @@ static void reserve(cg_por *por, unsigned n)
     por->taken = por->runnable + n;
     por->reached = xrealloc(por->reached, (size_t)n * n * sizeof *por->reached);
     por->future = xrealloc(por->future, n * sizeof *por->future);
+    por->join = xrealloc(por->join, n * sizeof *por->join);
+    por->join_id = xrealloc(por->join_id, n * sizeof *por->join_id);
+    por->members = xrealloc(por->members, 2 * n * sizeof *por->members);
+    por->enablable = por->members + n;
     por->words = xrealloc(por->words, (2 * (size_t)n + 2) * w * sizeof *por->words);
     for (unsigned t = 0; t < n; t++)
         por->future[t] = (por_summary){ .reads = por->words + 2 * t * w,
@@ -154,25 +163,43 @@ static const ordo_stmt *join_at(const cg_model *m, const cg_state *s, unsigned v
 
 /* May the future f (of the threads `reached`) enable an action of v that
  * is not enabled now (Definition 9; footnote 3's joins and releases)? */
-static bool may_enable(const cg_por *por, const cg_model *m, const cg_state *s,
+static bool may_enable(const cg_por *por, const cg_state *s,
                        const por_summary *f, const bool *reached, unsigned v)
 {
     const cg_thread *th = &s->threads[v];
     const por_summary *here = &por->tables.here[th->proc][th->loc];
     if (!por->runnable[v] && (here->flags & POR_LOCK) && (f->flags & POR_UNLOCK))
         return true;
-    const ordo_stmt *join = por->runnable[v] ? NULL : join_at(m, s, v);
-    if (join) {
-        int64_t k = join_target(m, s, v, join);
+    if (!por->runnable[v] && por->join[v]) {
+        int64_t k = por->join_id[v];
         if (k >= 0 ? (uint64_t)k < s->n_threads && reached[k] : (f->flags & POR_END) != 0)
             return true;
     }
     return por_writes_any(&por->tables, f, por->tables.guard[th->proc][th->loc]);
 }
 
+/* Can some future enable an action of v that is not enabled now? Only
+ * a lock or join v waits at, or an assume at v's location that may block
+ * (may_enable's three cases); the others are left out of the fixpoint. */
+static bool enablable(const cg_por *por, const cg_state *s, unsigned v)
+{
+    const cg_thread *th = &s->threads[v];
+    if (th->done)
+        return false;
+    if (!por->runnable[v] && ((here_of(por, s, v)->flags & POR_LOCK) || por->join[v]))
+        return true;
+    const uint64_t *guard = por->tables.guard[th->proc][th->loc];
+    for (unsigned i = 0; i < por->tables.words; i++)
+        if (guard[i])
+            return true;
+    return false;
+}
+
 /* future(s, u) of the static approximation of Section 3.3: u's CFA from
- * its location, and recursively the threads that may become enabled. */
-static void future_of(cg_por *por, const cg_model *m, const cg_state *s, unsigned u)
+ * its location, and recursively the threads that may become enabled. The
+ * fixpoint is monotone, so visiting only the enablable threads (in any
+ * order) gives the same future. */
+static void future_of(cg_por *por, const cg_state *s, unsigned u)
 {
     unsigned n = s->n_threads;
     bool *reached = por->reached + (size_t)u * n;
@@ -182,42 +209,48 @@ static void future_of(cg_por *por, const cg_model *m, const cg_state *s, unsigne
     copy_summary(&por->tables, f, &por->tables.future[s->threads[u].proc][s->threads[u].loc]);
     for (bool changed = true; changed;) {
         changed = false;
-        for (unsigned v = 0; v < n; v++)
-            if (!reached[v] && !s->threads[v].done && may_enable(por, m, s, f, reached, v)) {
+        for (unsigned i = 0; i < por->n_enablable; i++) {
+            unsigned v = por->enablable[i];
+            if (!reached[v] && may_enable(por, s, f, reached, v)) {
                 reached[v] = true;
                 por_summary_join(&por->tables, f,
                                  &por->tables.future[s->threads[v].proc][s->threads[v].loc]);
                 changed = true;
             }
+        }
     }
 }
 
 static void prepare(cg_por *por, const cg_model *m, const cg_state *s)
 {
     reserve(por, s->n_threads);
-    for (unsigned t = 0; t < s->n_threads; t++)
+    por->n_enablable = 0;
+    for (unsigned t = 0; t < s->n_threads; t++) {
         por->runnable[t] = may_run(m, s, t);
+        por->join[t] = s->threads[t].done ? NULL : join_at(m, s, t);
+        por->join_id[t] = por->join[t] ? join_target(m, s, t, por->join[t]) : -1;
+    }
+    for (unsigned t = 0; t < s->n_threads; t++)
+        if (enablable(por, s, t))
+            por->enablable[por->n_enablable++] = t;
     for (unsigned u = 0; u < s->n_threads; u++)
         if (por->runnable[u])
-            future_of(por, m, s, u);
+            future_of(por, s, u);
 }
 
 /* ---- Algorithm 1 -------------------------------------------------------- */
 
 /* Does u's future (or a join/end pair) depend on the set's actions? */
-static bool depends_on_set(const cg_por *por, const cg_model *m, const cg_state *s, unsigned u,
-                           const bool *in_set)
+static bool depends_on_set(const cg_por *por, const cg_state *s, unsigned u)
 {
     const bool *reached = por->reached + (size_t)u * s->n_threads;
     const por_summary *f = &por->future[u];
-    for (unsigned v = 0; v < s->n_threads; v++) {
-        if (!in_set[v])
-            continue;
+    for (unsigned i = 0; i < por->n_members; i++) {
+        unsigned v = por->members[i];
         if (reached[v])
             return true; /* an action of v's thread in u's future */
-        const ordo_stmt *join = join_at(m, s, v);
-        if (join) {
-            int64_t k = join_target(m, s, v, join);
+        if (por->join[v]) {
+            int64_t k = por->join_id[v];
             if (k >= 0 ? (uint64_t)k == u : (f->flags & POR_END) != 0)
                 return true;
         }
@@ -233,6 +266,7 @@ static void add_to_set(cg_por *por, const cg_model *m, const cg_state *s, unsign
                        bool *in_set)
 {
     in_set[t] = true;
+    por->members[por->n_members++] = t;
     if (!m->coi) {
         const por_summary *here = here_of(por, s, t);
         por_summary_join(&por->tables, &por->here_of_set, here);
@@ -253,11 +287,12 @@ static void closure(cg_por *por, const cg_model *m, const cg_state *s, unsigned 
     memset(por->here_of_set.reads, 0, por->tables.words * sizeof(uint64_t));
     memset(por->here_of_set.writes, 0, por->tables.words * sizeof(uint64_t));
     por->here_of_set.flags = 0;
+    por->n_members = 0;
     add_to_set(por, m, s, seed, in_set);
     for (bool changed = true; changed;) {
         changed = false;
         for (unsigned u = 0; u < s->n_threads; u++)
-            if (por->runnable[u] && !in_set[u] && depends_on_set(por, m, s, u, in_set)) {
+            if (por->runnable[u] && !in_set[u] && depends_on_set(por, s, u)) {
                 add_to_set(por, m, s, u, in_set);
                 changed = true;
             }
@@ -298,8 +333,8 @@ static unsigned new_actions(const cg_por *por, const cg_model *m, const cg_state
 static bool smallest_set(cg_por *por, const cg_model *m, const cg_state *s, bool *in_set)
 {
     /* No set has fewer actions than its seed thread: a set of the fewest
-     * actions of any one thread ends the search (a closure costs O(n^2)
-     * per seed; Figure 3.2 with N = 256 has 513 threads). */
+     * actions of any one thread ends the search (a closure costs O(n) per
+     * member and round; Figure 3.2 with N = 256 has 513 threads). */
     unsigned fewest = 0;
     for (unsigned t = 0; t < s->n_threads; t++)
         if (por->runnable[t] && !por->taken[t] && (fewest == 0 || edges_of(m, s, t) < fewest))

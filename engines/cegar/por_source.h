@@ -60,6 +60,10 @@ typedef struct cg_por {
     unsigned cap;
     bool *runnable, *taken, *reached;   /* reached: n x n */
     por_summary *future, here_of_set;
+    const ordo_stmt **join;  /* the join at the thread's location, or NULL */
+    int64_t *join_id;        /* the thread it waits for, -1 unknown */
+    unsigned *members, n_members;     /* the set's threads, in order added */
+    unsigned *enablable, n_enablable; /* the threads a future may enable */
     uint64_t *words;
 } cg_por;
 

@@ -424,6 +424,44 @@ static void join_brings_the_joined_thread(void **state)
     ordo_program_free(p);
 }
 
+/* Definition 9's recursion through a thread that cannot run: thread 0
+ * waits at join(1) and then reads x; thread 1 waits at lock(m), which
+ * thread 2 holds and releases; thread 3 writes x. Thread 2's release may
+ * enable thread 1, whose end may enable thread 0's read: thread 2's
+ * future reads x, so with thread 3 as the seed thread 2 joins the set.
+ * The fixpoint needs a second round (thread 0 is visited before thread 1
+ * is reached); thread 2 alone is a set. */
+static void may_enable_chains_through_a_blocked_thread(void **state)
+{
+    (void)state;
+    program g = new_program();
+    ordo_program *p = g.p;
+    unsigned mo = ordo_add_object(p, "m", 1, -1);
+    const ordo_expr *m = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[mo].base);
+    ordo_stmt *lock[] = { ordo_s_addr(p, ORDO_S_LOCK, m) };
+    ordo_stmt *release[] = { ordo_s_addr(p, ORDO_S_UNLOCK, m) };
+    ordo_stmt *write[] = { assign(p, g.x, num(p, 1)) };
+    unsigned procs[] = { thread_proc(&g, "locker", lock, 1),
+                         thread_proc(&g, "releaser", release, 1),
+                         thread_proc(&g, "writer", write, 1) };
+    unsigned joiner = ordo_add_proc(p, "joiner"), l = p->procs[joiner].init_loc;
+    unsigned at_join = l;
+    then(p, joiner, &l, ordo_s_thread_join(p, ordo_e_const(p, i32(), 1)), 1);
+    then(p, joiner, &l, assign(p, g.z, var(p, g.x)), 2);
+    finish(p, joiner, l);
+    fixture x;
+    open_fixture(&x, p);
+    use_precision(&x);
+    cg_state *s = threads_started(&x, procs, 3);
+    s->threads[0] = (cg_thread){ .proc = joiner, .loc = at_join };
+    cg_state_take_mutex(s, p->objects[mo].base, 2);
+    assert_int_equal(source_set(&x.spor, &x.m, s, 3), (1u << 2) | (1u << 3));
+    assert_int_equal(source_set(&x.spor, &x.m, s, 2), 1u << 2);
+    cg_state_free(s);
+    close_fixture(&x);
+    ordo_program_free(p);
+}
+
 /* ---- the cycle and coverage proviso (item 5) ---------------------------- */
 
 /* main starts a worker that reaches ERROR, then runs the cycle `body`
@@ -645,6 +683,7 @@ int main(void)
         cmocka_unit_test(blocked_assume_takes_its_unblocker),
         cmocka_unit_test(held_lock_brings_its_releaser),
         cmocka_unit_test(join_brings_the_joined_thread),
+        cmocka_unit_test(may_enable_chains_through_a_blocked_thread),
         cmocka_unit_test(cycle_on_the_stack_expands_fully),
         cmocka_unit_test(cycle_through_coverage_expands_fully),
         cmocka_unit_test(a_loop_that_can_be_left_is_not_expanded_fully),
