@@ -24,20 +24,19 @@ bool expr_equal(const ordo_expr *a, const ordo_expr *b)
     return true;
 }
 
-/* Does e read a variable or a cell? */
-static bool reads_state(const ordo_expr *e)
+bool cg_reads_state(const ordo_expr *e)
 {
     if (!e)
         return false;
     if (e->kind == ORDO_E_VAR || e->kind == ORDO_E_LOAD)
         return true;
-    return reads_state(e->kid[0]) || reads_state(e->kid[1]) || reads_state(e->kid[2]);
+    return cg_reads_state(e->kid[0]) || cg_reads_state(e->kid[1]) || cg_reads_state(e->kid[2]);
 }
 
 bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
 {
     (void)p;
-    if (!reads_state(e) || pr->n_preds >= 0xfffffu) /* the key's 20 bits */
+    if (!cg_reads_state(e) || pr->n_preds >= 0xfffffu) /* the key's 20 bits */
         return false;
     for (unsigned i = 0; i < pr->n_preds; i++)
         if (expr_equal(pr->preds[i], e))

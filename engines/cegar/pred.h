@@ -29,6 +29,8 @@ static inline uint64_t cg_pred_key(unsigned pred, unsigned ta, unsigned tb)
 /* Are a and b the same expression (structurally)? */
 bool expr_equal(const ordo_expr *a, const ordo_expr *b);
 
+/* Does e read a variable or a cell (else it is no predicate)? */
+bool cg_reads_state(const ordo_expr *e);
 /* Adds a predicate (structurally new ones only); true when new. */
 bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e);
 

@@ -80,13 +80,20 @@ const ordo_expr *cg_subst_var(ordo_program *p, const ordo_expr *e, unsigned var,
     return cg_expr_with_kids(p, e, k);
 }
 
-static void keep(walk *w, const ordo_expr *e, cg_binding b)
+/* e (folded) as a predicate; NULL when it is too large. */
+static const ordo_expr *track(walk *w, const ordo_expr *e)
 {
     e = cg_fold_offsets(w->p, e);
     if (size_of(e) > MAX_NODES)
-        return;
+        return NULL;
     w->added += cg_prec_add_pred(w->prec, w->p, e);
-    if (w->n < MAX_PENDING)
+    return e;
+}
+
+/* e becomes a predicate, and is carried further back. */
+static void keep(walk *w, const ordo_expr *e, cg_binding b)
+{
+    if ((e = track(w, e)) && w->n < MAX_PENDING)
         w->v[w->n++] = (pending){ e, b };
 }
 
@@ -149,13 +156,35 @@ static bool clashes(const cg_binding *b, const cg_binding *r)
     return false;
 }
 
+/* x == r for x := r of thread t (r not reading x), a predicate not
+ * carried further: with it, a condition on x that a later action assumes
+ * teaches the same condition on what x was computed from. Thread-safe
+ * LBE cuts `t := g; assume t < k` into two actions, and Cartesian
+ * abstraction keeps no relation between t < k and g < k across them: the
+ * weakest precondition g < k, needed further on, was never established,
+ * and the same spurious path came back (an interpolant would say
+ * t == g or g < k there; this is that fact, from the path's own copy). */
+static void keep_copy(walk *w, unsigned x, const ordo_expr *r, unsigned t)
+{
+    if (reads_var(r, x))
+        return;
+    const ordo_expr *v = ordo_e_var(w->p, x);
+    if (!ordo_type_equal(r->type, v->type))
+        r = ordo_e_cast(w->p, v->type, r);
+    const ordo_expr *e = ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), v, r);
+    cg_binding b = { 0 };
+    if (cg_bind(w->p, e, t, &b))
+        track(w, e);
+}
+
 /* x := r (r NULL: a havoc) of thread t, going backwards: a pending
  * predicate that reads this copy of x becomes its weakest precondition,
  * r's locals being t's (dropped when that needs a third owner, or t's
- * copy of an owner another thread's copy of which it reads). */
+ * copy of an owner another thread's copy of which it reads); x == r
+ * joins them when one still reads the state (keep_copy). */
 static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
 {
-    bool global = w->p->vars[x].is_global;
+    bool global = w->p->vars[x].is_global, carried = false;
     unsigned n = w->n;
     for (unsigned i = 0; i < n; i++) {
         pending *q = &w->v[i];
@@ -166,11 +195,14 @@ static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
         q->e = NULL; /* a havoc: nothing to carry */
         if (!e)
             continue;
+        carried |= cg_reads_state(e);
         b = restrict_to(w->p, e, &b);
         cg_binding of_r = { 0 };
         if (cg_bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && cg_bind(w->p, r, t, &b))
             keep(w, e, b);
     }
+    if (carried)
+        keep_copy(w, x, r, t);
 }
 
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split)

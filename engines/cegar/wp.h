@@ -3,12 +3,14 @@
  * the core's conditions, carried backwards along the path through the
  * assignments before them (weakest preconditions, x := e turns φ into
  * φ[e/x]), become predicates (or their conjuncts, or the conditions
- * whole: --pred-split, pred_split.h). Each predicate keeps the thread whose
- * locals it reads; one that would need the locals of two threads is
- * dropped (no instance could hold it). When no predicate is new, the
- * places of the core (and of its slice) become tracked explicitly
- * instead (refine.h): the predicate domain keeps their values beside its
- * predicates, as it does for mutex addresses.
+ * whole: --pred-split, pred_split.h); so does x == e for each assignment
+ * a condition was carried through (e not reading x), which relates the
+ * predicate on x after it to the one on e before it. Each predicate keeps
+ * the thread whose locals it reads; one that would need the locals of
+ * two threads is dropped (no instance could hold it). When no predicate
+ * is new, the places of the core (and of its slice) become tracked
+ * explicitly instead (refine.h): the predicate domain keeps their values
+ * beside its predicates, as it does for mutex addresses.
  */
 #ifndef CEGAR_WP_H
 #define CEGAR_WP_H

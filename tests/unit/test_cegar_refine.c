@@ -87,11 +87,12 @@ static ordo_program *one_condition(const ordo_expr **cond)
 
 /* The predicates PRED's unsat-core refinement of p's error path adds
  * under `split` (built in p). */
-static void core_predicates(ordo_program *p, cg_pred_split split, cg_prec *prec)
+static void core_predicates_n(ordo_program *p, cg_pred_split split, cg_prec *prec,
+                              unsigned steps)
 {
     error_path e;
     find_error_path(&e, p);
-    assert_int_equal(e.n, 2);
+    assert_int_equal(e.n, steps);
     ordo_smt_config sc = { .produce_cores = true };
     ordo_smt *smt = ordo_smt_create(&z3, &sc);
     cg_path pf;
@@ -102,6 +103,11 @@ static void core_predicates(ordo_program *p, cg_pred_split split, cg_prec *prec)
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
     free_error_path(&e);
+}
+
+static void core_predicates(ordo_program *p, cg_pred_split split, cg_prec *prec)
+{
+    core_predicates_n(p, split, prec, 2);
 }
 
 /* --pred-split on an unsat core's condition c = (x == 1 || y > 2) && z < 5:
@@ -414,6 +420,58 @@ static void lazy_and_full_agree(void **state)
         ordo_program_free(programs[i]);
 }
 
+/* main: havoc g; t := g; assume t > 5; u := g; assume u < 3; ERROR (t, u
+ * locals of main), each statement an action of its own, as thread-safe
+ * LBE cuts reads of globals. */
+static ordo_program *copies_then_assumes(unsigned *g, unsigned *t, unsigned *u)
+{
+    ordo_program *p = ordo_program_new("copies.c", ORDO_DM_LP64);
+    *g = ordo_add_var(p, "g", i32(), -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    *t = ordo_add_var(p, "t", i32(), (int)m, 0);
+    *u = ordo_add_var(p, "u", i32(), (int)m, 0);
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, *g)), 1);
+    then(p, m, &l, assign(p, *t, var(p, *g)), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_GT, var(p, *t), num(p, 5))), 3);
+    then(p, m, &l, assign(p, *u, var(p, *g)), 4);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, *u), num(p, 3))), 5);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 6);
+    finish(p, m, l);
+    return p;
+}
+
+/* PRED's unsat-core refinement of copies_then_assumes keeps the copies
+ * t == g and u == g beside the weakest preconditions (u < 3, g < 3,
+ * t > 5, g > 5): without them the abstract state after `assume t > 5`
+ * knows t > 5 but not g > 5, the path stays feasible and the run ended
+ * unknown ("tracks nothing new"); with them one refinement proves it. */
+static void wp_keeps_copies(void **state)
+{
+    (void)state;
+    unsigned g, t, u;
+    ordo_program *p = copies_then_assumes(&g, &t, &u);
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true };
+    cg_counters c;
+    cg_outcome o = verify(p, &cfg, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    free(o.reason);
+    assert_int_equal(c.iterations, 2);
+    const ordo_expr *want[] = {
+        bin(p, ORDO_B_LT, var(p, u), num(p, 3)), bin(p, ORDO_B_LT, var(p, g), num(p, 3)),
+        bin(p, ORDO_B_EQ, var(p, u), var(p, g)), bin(p, ORDO_B_GT, var(p, t), num(p, 5)),
+        bin(p, ORDO_B_GT, var(p, g), num(p, 5)), bin(p, ORDO_B_EQ, var(p, t), var(p, g)),
+    };
+    cg_prec prec;
+    core_predicates_n(p, CG_SPLIT_ATOMS, &prec, 6);
+    assert_int_equal(prec.n_preds, 6);
+    for (unsigned i = 0; i < 6; i++)
+        assert_true(expr_equal(prec.preds[i], want[i]));
+    cg_prec_free(&prec);
+    ordo_program_free(p);
+}
+
 /* Weakest preconditions through g := g + 1 and g := g - 1 fold their
  * constant offsets (fold.h): ((g + 1) - 1) <= 0 is g <= 0 and adds no
  * predicate beside it, ((g - 1) - 1) <= 0 is (g - 2) <= 0; an offset
@@ -445,6 +503,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pred_split_cuts_a_core_condition),
         cmocka_unit_test(wp_offsets_fold),
+        cmocka_unit_test(wp_keeps_copies),
         cmocka_unit_test(pred_split_cuts_an_interpolant),
         cmocka_unit_test(bin_itp_chains_an_inductive_sequence),
         cmocka_unit_test(bin_itp_refines_both_domains),
