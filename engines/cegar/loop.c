@@ -29,6 +29,7 @@ typedef struct {
     cg_coi *coi;                   /* --coi dcoi, else NULL */
     cg_arg arg;                    /* --prune lazy: kept from one iteration to the next */
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
+    bool smt_int;                  /* SMT terms in Int (arith.h) */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -36,8 +37,15 @@ static cg_outcome outcome(ordo_verdict v, char *reason)
     return (cg_outcome){ .verdict = v, .reason = reason };
 }
 
+/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
+static bool interpolating(const cg_config *cfg)
+{
+    return cfg->seq_itp || cfg->bin_itp;
+}
+
 /* The program the abstraction runs on (thesis Section 2.1.2): inlined,
- * large-block encoded, no loop unrolled. */
+ * large-block encoded, no loop unrolled; and the arithmetic of its
+ * terms. */
 static char *prepare(cegar *g)
 {
     char *err = NULL;
@@ -50,7 +58,8 @@ static char *prepare(cegar *g)
         g->analysed = ordo_program_clone(g->shown);
         ordo_pass_scoi(g->analysed);
     }
-    return NULL;
+    return cg_arith_choose(g->cfg->arith, g->cfg->pred, interpolating(g->cfg), g->analysed,
+                           &g->smt_int);
 }
 
 /* A feasible path: its trace, replayed before it is believed. */
@@ -69,12 +78,6 @@ static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions
     cg_outcome o = outcome(ORDO_VERDICT_UNSAFE, NULL);
     o.trace = t;
     return o;
-}
-
-/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
-static bool interpolating(const cg_config *cfg)
-{
-    return cfg->seq_itp || cfg->bin_itp;
 }
 
 /* A sequence interpolant of the spurious path refines the precision;
@@ -206,6 +209,7 @@ static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
+    m.smt_int = g->smt_int;
     if ((m.por = g->por))
         cg_por_set_precision(g->por, &g->prec);
     if (g->coi) {

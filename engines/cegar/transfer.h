@@ -35,7 +35,8 @@ typedef struct {
     const ordo_program *p;     /* after inlining and large-block encoding */
     ordo_edge_index *out;      /* per procedure */
     const cg_prec *prec;
-    ordo_arith mode;
+    ordo_arith mode;           /* of C values (arith.h) */
+    bool smt_int;              /* SMT terms in Int, else bit-vectors (arith.h) */
     unsigned maxenum;          /* havoc of a type with at most this many values
                                   enumerates them (1: unknown) */
     const char *unsupported;   /* set when a statement cannot be handled */
