@@ -6,6 +6,7 @@
 #include <ordo/xalloc.h>
 
 #include "cegar.h"
+#include "cell_values.h"
 #include "cex.h"
 #include "coi.h"
 #include "initprec.h"
@@ -30,6 +31,7 @@ typedef struct {
     cg_arg arg;                    /* --prune lazy: kept from one iteration to the next */
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
     bool smt_int;                  /* SMT terms in Int (arith.h) */
+    cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -58,8 +60,11 @@ static char *prepare(cegar *g)
         g->analysed = ordo_program_clone(g->shown);
         ordo_pass_scoi(g->analysed);
     }
-    return cg_arith_choose(g->cfg->arith, g->cfg->pred, interpolating(g->cfg), g->analysed,
-                           &g->smt_int);
+    char *refused = cg_arith_choose(g->cfg->arith, g->cfg->pred, interpolating(g->cfg),
+                                    g->analysed, &g->smt_int);
+    if (g->smt_int)
+        g->cell_values = cg_cell_values_new(g->analysed);
+    return refused;
 }
 
 /* A feasible path: its trace, replayed before it is believed. */
@@ -210,6 +215,7 @@ static cg_outcome iterate(cegar *g, bool *done)
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
     m.smt_int = g->smt_int;
+    m.cell_values = g->cell_values;
     if ((m.por = g->por))
         cg_por_set_precision(g->por, &g->prec);
     if (g->coi) {
@@ -322,6 +328,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         coi_counters(g.coi, c);
         cg_coi_free(g.coi);
     }
+    cg_cell_values_free(g.cell_values);
     if (g.analysed != g.shown)
         ordo_program_free(g.analysed);
     ordo_program_free(g.shown);

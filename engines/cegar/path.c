@@ -4,6 +4,7 @@
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
+#include "cell_values.h"
 #include "path.h"
 
 unsigned cg_var_owner(const ordo_program *p, unsigned var)
@@ -109,13 +110,41 @@ static ordo_ir_val var_leaf(void *ud, const ordo_expr *e)
     return ordo_ir_sym(current(ud, e->var));
 }
 
+/* Int: "lo <= x <= hi" conjoined to pf->ranges, when the bounds are
+ * 64-bit numbers (else x is left free: the formula over-approximates). */
+static void add_range(cg_path *pf, ordo_term x, __int128 lo, __int128 hi)
+{
+    if (lo < INT64_MIN || hi > INT64_MAX)
+        return;
+    ordo_smt *s = pf->smt;
+    ordo_term r = ordo_smt_app2(s, ORDO_OP_AND,
+                                ordo_smt_app2(s, ORDO_OP_LE, ordo_smt_int(s, (int64_t)lo), x),
+                                ordo_smt_app2(s, ORDO_OP_LE, x, ordo_smt_int(s, (int64_t)hi)));
+    pf->ranges = pf->ranges ? ordo_smt_app2(s, ORDO_OP_AND, pf->ranges, r) : r;
+}
+
+/* Int: a load e at an integer type narrower than 64 bits reads cell
+ * knowing the values its cells may hold (cell_values.h): kept where they
+ * all fit e's type, else converted as C does. Where memory starts
+ * unknown, the cell holds one of those values. */
+static ordo_ir_val int_load(cg_path *pf, const ordo_expr *e, ordo_term cell)
+{
+    __int128 lo, hi;
+    cg_cell_values_at(pf->m->cell_values, e->kid[0], &lo, &hi);
+    if (pf->symbolic)
+        add_range(pf, cell, lo, hi);
+    return ordo_ir_int_fit(&pf->arith, e->type, ordo_ir_sym(cell), lo, hi);
+}
+
 static ordo_ir_val load_leaf(void *ud, const ordo_expr *e, ordo_ir_val addr)
 {
     cg_path *pf = ud;
     ordo_type at = e->kid[0]->type;
     ordo_term index = ordo_ir_cell_index(&pf->arith, at, ordo_ir_term(&pf->arith, at, addr));
-    return ordo_ir_sym(ordo_ir_from_cell(&pf->arith, e->type,
-                                         ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, index)));
+    ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, index);
+    if (!pf->arith.bv && pf->m->cell_values && e->type.kind == ORDO_TY_INT && e->type.width < 64)
+        return int_load(pf, e, cell);
+    return ordo_ir_sym(ordo_ir_from_cell(&pf->arith, e->type, cell));
 }
 
 /* The term of e; with defined, conjoins to it that e's operations are

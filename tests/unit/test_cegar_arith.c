@@ -2,7 +2,8 @@
  * small IR programs: auto's choice (the one oc makes, ir_smt.h), what
  * --arith int refuses, and verdicts: signed overflow, undefined in C,
  * wraps in bit-vectors only, and a path feasible only in Int does not
- * replay and is no UNSAFE. (PRED's transfer in both arithmetics:
+ * replay and is no UNSAFE; the values cells may hold, which decide
+ * whether an Int read converts. (PRED's transfer in both arithmetics:
  * test_cegar.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 
 #include "../../engines/cegar/arith.h"
 #include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/cell_values.h"
 #include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
@@ -148,6 +150,47 @@ static void a_path_feasible_in_int_only_is_no_counterexample(void **state)
     ordo_program_free(p);
 }
 
+/* Objects a (int[4], initially {7}), c (a char) and p (a pointer): main
+ * stores an int into a[1], a char into c and p := &c; a char through p.
+ * a is read only at its own base: it holds ints (and 0, 7); c escapes
+ * (its address is a value) and p holds an address. A load through a
+ * pointer may read c or the heap: chars. */
+static void cell_values_follow_the_stores_that_reach_a_cell(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("t.c", ORDO_DM_LP64);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64), i8 = ordo_ty_int(8, true);
+    unsigned a = ordo_add_object(p, "a", 4, -1), c = ordo_add_object(p, "c", 1, -1);
+    unsigned q = ordo_add_object(p, "p", 1, -1);
+    ordo_object_init_cell(p, a, 0, i32(), 7);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    const ordo_expr *base_a = ordo_e_const(p, ptr, (int64_t)p->objects[a].base);
+    const ordo_expr *base_c = ordo_e_const(p, ptr, (int64_t)p->objects[c].base);
+    const ordo_expr *base_q = ordo_e_const(p, ptr, (int64_t)p->objects[q].base);
+    const ordo_expr *a1 = ordo_e_binop(p, ORDO_B_ADD, ptr, base_a, ordo_e_const(p, ptr, 1));
+    const ordo_expr *through = ordo_e_load(p, ptr, base_q);
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_mem(i32(), a1), var(p, x)), 1);
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_mem(i8, base_c), ordo_e_const(p, i8, 'X')), 2);
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_mem(ptr, base_q), base_c), 3);
+    then(p, f, &l, ordo_s_assign(p, ordo_lv_mem(i8, through), ordo_e_const(p, i8, 'Y')), 4);
+    finish(p, f, l);
+    cg_cell_values *v = cg_cell_values_new(p);
+    __int128 lo, hi;
+    cg_cell_values_at(v, a1, &lo, &hi);
+    assert_true(lo == -((__int128)1 << 31) && hi == ((__int128)1 << 31) - 1);
+    cg_cell_values_at(v, base_q, &lo, &hi);
+    assert_true(lo == 0 && hi == ((__int128)1 << 64) - 1);
+    cg_cell_values_at(v, base_c, &lo, &hi);
+    assert_true(lo == -128 && hi == 127);
+    cg_cell_values_at(v, through, &lo, &hi);
+    assert_true(lo == -128 && hi == 127);
+    cg_cell_values_free(v);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +198,7 @@ int main(void)
         cmocka_unit_test(int_refuses_what_it_cannot_run),
         cmocka_unit_test(signed_overflow_wraps_in_bit_vectors_only),
         cmocka_unit_test(a_path_feasible_in_int_only_is_no_counterexample),
+        cmocka_unit_test(cell_values_follow_the_stores_that_reach_a_cell),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
