@@ -535,6 +535,16 @@ ordo_bv_census ordo_program_bv_census(const ordo_program *p)
     return c;
 }
 
+ordo_arith_choice ordo_program_arith_choice(const ordo_program *p)
+{
+    ordo_bv_census c = ordo_program_bv_census(p);
+    if (c.required)
+        return (ordo_arith_choice){ .bv = true, .required = true, .why = c.required };
+    if (c.n_preferred > ORDO_MAX_INT_CASE_SPLITS)
+        return (ordo_arith_choice){ .bv = true, .why = c.preferred };
+    return (ordo_arith_choice){ .bv = false };
+}
+
 /* e translated with the definedness of its operations apart, in *d
  * (NULL: true; untouched without a->defined). */
 static ordo_ir_val expr_apart(const ordo_ir_smt *a, const ordo_expr *e, const ordo_ir_leaves *l,

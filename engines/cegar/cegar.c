@@ -16,7 +16,7 @@ static const char *const refinements[] = { "unsat-core", "seq-itp", "bin-itp", N
 static const char *const initprecs[] = { "empty", "allassumes", "file:", NULL };
 static const char *const pors[] = { "nopor", "spor", "aaspor", NULL };
 static const char *const cois[] = { "none", "scoi", "dcoi", "scoi+dcoi", NULL };
-static const char *const ariths[] = { "auto", "bv", NULL };
+static const char *const ariths[] = { "auto", "int", "bv", NULL };
 static const char *const pred_splits[] = { "atoms", "conjuncts", "whole", NULL };
 static const char *const prunes[] = { "full", "lazy", NULL };
 
@@ -43,8 +43,10 @@ static const ordo_option_desc options[] = {
       "cone of influence (Chapter 4): none, scoi (the static pass), dcoi (Algorithm 2: "
       "unobserved assignments become havoc or no-ops per state), or scoi+dcoi" },
     { "arith", ORDO_OPT_ENUM, "auto", ariths, 0, -1,
-      "bv (C arithmetic), or auto (bv for now; int: not yet, it needs the choice of the "
-      "reads Int must convert, which oc makes and core does not offer yet)" },
+      "arithmetic of path formulas and PRED's transfer checks: int (mathematical integers, "
+      "signed overflow undefined; PRED with unsat-core refinement only), bv (bit-precise), "
+      "or auto (int unless the program needs or prefers bit-vectors, as oc chooses, or the "
+      "configuration cannot run int)" },
     { "pred-split", ORDO_OPT_ENUM, "atoms", pred_splits, 0, -1,
       "PRED: how a refinement's formula becomes predicates: every atom (the thesis' "
       "setting), every top-level conjunct, or the formula whole" },
@@ -75,6 +77,9 @@ static ordo_engine_result run(const ordo_engine_input *in)
     const ordo_options *opt = in->options;
     cg_config cfg = {
         .mode = ORDO_ARITH_BV,
+        .arith = ordo_opt_is(opt, "arith", "int")  ? CG_ARITH_INT
+                 : ordo_opt_is(opt, "arith", "bv") ? CG_ARITH_BV
+                                                   : CG_ARITH_AUTO,
         .maxenum = (unsigned)ordo_opt_int(opt, "maxenum"),
         .bfs = ordo_opt_is(opt, "search", "bfs"),
         .scoi = ordo_opt_is(opt, "coi", "scoi") || ordo_opt_is(opt, "coi", "scoi+dcoi"),

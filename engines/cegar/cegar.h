@@ -12,6 +12,7 @@
 #include <ordo/smt.h>
 #include <ordo/trace.h>
 
+#include "arith.h"
 #include "pred_split.h"
 #include "search.h"
 
@@ -60,7 +61,8 @@ typedef struct {
 } cg_counters;
 
 typedef struct {
-    ordo_arith mode;
+    ordo_arith mode;  /* of C values: explicit values, known addresses (arith.h) */
+    cg_arith arith;   /* --arith: of the SMT terms (arith.h) */
     unsigned maxenum;
     bool bfs;
     bool scoi;        /* analyse the program after the static cone of influence */

@@ -6,6 +6,7 @@
 #include <ordo/xalloc.h>
 
 #include "cegar.h"
+#include "cell_values.h"
 #include "cex.h"
 #include "coi.h"
 #include "initprec.h"
@@ -29,6 +30,8 @@ typedef struct {
     cg_coi *coi;                   /* --coi dcoi, else NULL */
     cg_arg arg;                    /* --prune lazy: kept from one iteration to the next */
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
+    bool smt_int;                  /* SMT terms in Int (arith.h) */
+    cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -36,8 +39,15 @@ static cg_outcome outcome(ordo_verdict v, char *reason)
     return (cg_outcome){ .verdict = v, .reason = reason };
 }
 
+/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
+static bool interpolating(const cg_config *cfg)
+{
+    return cfg->seq_itp || cfg->bin_itp;
+}
+
 /* The program the abstraction runs on (thesis Section 2.1.2): inlined,
- * large-block encoded, no loop unrolled. */
+ * large-block encoded, no loop unrolled; and the arithmetic of its
+ * terms. */
 static char *prepare(cegar *g)
 {
     char *err = NULL;
@@ -50,7 +60,11 @@ static char *prepare(cegar *g)
         g->analysed = ordo_program_clone(g->shown);
         ordo_pass_scoi(g->analysed);
     }
-    return NULL;
+    char *refused = cg_arith_choose(g->cfg->arith, g->cfg->pred, interpolating(g->cfg),
+                                    g->analysed, &g->smt_int);
+    if (g->smt_int)
+        g->cell_values = cg_cell_values_new(g->analysed);
+    return refused;
 }
 
 /* A feasible path: its trace, replayed before it is believed. */
@@ -69,12 +83,6 @@ static cg_outcome counterexample(cegar *g, cg_path *pf, const cg_action *actions
     cg_outcome o = outcome(ORDO_VERDICT_UNSAFE, NULL);
     o.trace = t;
     return o;
-}
-
-/* Does the configuration refine by interpolants (seq-itp, bin-itp)? */
-static bool interpolating(const cg_config *cfg)
-{
-    return cfg->seq_itp || cfg->bin_itp;
 }
 
 /* A sequence interpolant of the spurious path refines the precision;
@@ -206,6 +214,8 @@ static cg_outcome iterate(cegar *g, bool *done)
 {
     cg_model m = cg_model_new(g->analysed, g->cfg->mode, g->cfg->maxenum);
     m.prec = &g->prec;
+    m.smt_int = g->smt_int;
+    m.cell_values = g->cell_values;
     if ((m.por = g->por))
         cg_por_set_precision(g->por, &g->prec);
     if (g->coi) {
@@ -318,6 +328,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         coi_counters(g.coi, c);
         cg_coi_free(g.coi);
     }
+    cg_cell_values_free(g.cell_values);
     if (g.analysed != g.shown)
         ordo_program_free(g.analysed);
     ordo_program_free(g.shown);

@@ -4,6 +4,7 @@
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
+#include "cell_values.h"
 #include "path.h"
 
 unsigned cg_var_owner(const ordo_program *p, unsigned var)
@@ -51,6 +52,10 @@ static bool starts_unknown(const cg_path *pf, unsigned var)
     return v->is_global ? pf->symbolic : thread_of(pf, var) < pf->n_symbolic;
 }
 
+/* The types of the memory array's addresses and values (ir_smt.h). */
+static const ordo_type cell_index_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = false };
+static const ordo_type cell_value_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = true };
+
 /* The term of the constant v of type t. */
 static ordo_term constant(const cg_path *pf, ordo_type t, int64_t v)
 {
@@ -69,13 +74,32 @@ static ordo_term truth(const cg_path *pf, ordo_term v, ordo_type t)
     return ordo_ir_truth(&pf->arith, t, ordo_ir_sym(v));
 }
 
+/* Int arithmetic: "x lies in the range of type t" (NULL where every
+ * value does: bit-vectors, _Bool). */
+static ordo_term type_range(const cg_path *pf, ordo_term x, ordo_type t)
+{
+    if (pf->arith.bv || t.kind == ORDO_TY_BOOL)
+        return NULL;
+    return ordo_ir_in_range(&pf->arith, t, x);
+}
+
+/* An unknown starting value of type t: in Int arithmetic, its range is
+ * conjoined to pf->ranges (cg_path_take_ranges). */
+static ordo_term unknown_value(cg_path *pf, ordo_type t)
+{
+    ordo_term x = ordo_smt_var(pf->smt, NULL, ordo_ir_sort(&pf->arith, t));
+    ordo_term range = type_range(pf, x, t);
+    if (range)
+        pf->ranges = pf->ranges ? ordo_smt_app2(pf->smt, ORDO_OP_AND, pf->ranges, range) : range;
+    return x;
+}
+
 static ordo_term current(cg_path *pf, unsigned var)
 {
     ordo_term *t = slot(pf, var);
     const ordo_var *v = &pf->m->p->vars[var];
     if (!*t)
-        *t = starts_unknown(pf, var) ? ordo_smt_var(pf->smt, NULL, ordo_ir_sort(&pf->arith, v->type))
-                                     : constant(pf, v->type, v->init);
+        *t = starts_unknown(pf, var) ? unknown_value(pf, v->type) : constant(pf, v->type, v->init);
     return *t;
 }
 
@@ -86,13 +110,41 @@ static ordo_ir_val var_leaf(void *ud, const ordo_expr *e)
     return ordo_ir_sym(current(ud, e->var));
 }
 
+/* Int: "lo <= x <= hi" conjoined to pf->ranges, when the bounds are
+ * 64-bit numbers (else x is left free: the formula over-approximates). */
+static void add_range(cg_path *pf, ordo_term x, __int128 lo, __int128 hi)
+{
+    if (lo < INT64_MIN || hi > INT64_MAX)
+        return;
+    ordo_smt *s = pf->smt;
+    ordo_term r = ordo_smt_app2(s, ORDO_OP_AND,
+                                ordo_smt_app2(s, ORDO_OP_LE, ordo_smt_int(s, (int64_t)lo), x),
+                                ordo_smt_app2(s, ORDO_OP_LE, x, ordo_smt_int(s, (int64_t)hi)));
+    pf->ranges = pf->ranges ? ordo_smt_app2(s, ORDO_OP_AND, pf->ranges, r) : r;
+}
+
+/* Int: a load e at an integer type narrower than 64 bits reads cell
+ * knowing the values its cells may hold (cell_values.h): kept where they
+ * all fit e's type, else converted as C does. Where memory starts
+ * unknown, the cell holds one of those values. */
+static ordo_ir_val int_load(cg_path *pf, const ordo_expr *e, ordo_term cell)
+{
+    __int128 lo, hi;
+    cg_cell_values_at(pf->m->cell_values, e->kid[0], &lo, &hi);
+    if (pf->symbolic)
+        add_range(pf, cell, lo, hi);
+    return ordo_ir_int_fit(&pf->arith, e->type, ordo_ir_sym(cell), lo, hi);
+}
+
 static ordo_ir_val load_leaf(void *ud, const ordo_expr *e, ordo_ir_val addr)
 {
     cg_path *pf = ud;
     ordo_type at = e->kid[0]->type;
     ordo_term index = ordo_ir_cell_index(&pf->arith, at, ordo_ir_term(&pf->arith, at, addr));
-    return ordo_ir_sym(ordo_ir_from_cell(&pf->arith, e->type,
-                                         ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, index)));
+    ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, index);
+    if (!pf->arith.bv && pf->m->cell_values && e->type.kind == ORDO_TY_INT && e->type.width < 64)
+        return int_load(pf, e, cell);
+    return ordo_ir_sym(ordo_ir_from_cell(&pf->arith, e->type, cell));
 }
 
 /* The term of e; with defined, conjoins to it that e's operations are
@@ -114,8 +166,9 @@ static void new_thread(cg_path *pf)
 static ordo_term initial_memory(cg_path *pf)
 {
     const ordo_ir_smt *a = &pf->arith;
-    ordo_type cell = { .kind = ORDO_TY_INT, .width = 64, .is_signed = true };
-    ordo_term mem = ordo_smt_const_array(pf->smt, ordo_ir_sort(a, cell), constant(pf, cell, 0));
+    ordo_type cell = cell_value_type;
+    ordo_term mem = ordo_smt_const_array(pf->smt, ordo_ir_sort(a, cell_index_type),
+                                         constant(pf, cell, 0));
     for (unsigned i = 0; i < pf->m->p->n_objects; i++) {
         const ordo_object *o = &pf->m->p->objects[i];
         for (unsigned k = 0; k < o->n_init; k++) {
@@ -272,23 +325,11 @@ static void add_havoc(cg_path *pf, ordo_term term, ordo_type type)
 
 /* A havoc's value lies in its type's range (Int arithmetic only: a
  * bit-vector has no other values). */
-static void in_range(stmt_ctx *c, ordo_term x, ordo_type t)
-{
-    if (c->pf->arith.bv || t.kind == ORDO_TY_BOOL || t.width >= 64)
-        return;
-    bool sign = t.kind == ORDO_TY_INT && t.is_signed;
-    int64_t lo = sign ? -(INT64_C(1) << (t.width - 1)) : 0;
-    int64_t hi = sign ? (INT64_C(1) << (t.width - 1)) - 1 : (INT64_C(1) << t.width) - 1;
-    ordo_smt *s = c->pf->smt;
-    require(c, ordo_smt_app2(s, ORDO_OP_LE, ordo_smt_int(s, lo), x));
-    require(c, ordo_smt_app2(s, ORDO_OP_LE, x, ordo_smt_int(s, hi)));
-}
-
 static void havoc(stmt_ctx *c, const ordo_stmt *st)
 {
     ordo_term x = fresh(c->pf, ordo_ir_sort(&c->pf->arith, st->lhs.type));
     add_havoc(c->pf, x, st->lhs.type);
-    in_range(c, x, st->lhs.type);
+    require(c, type_range(c->pf, x, st->lhs.type));
     assign(c, &st->lhs, x);
 }
 
@@ -339,7 +380,6 @@ static void mutex(stmt_ctx *c, const ordo_stmt *st)
     assign(c, &cell, constant(c->pf, cell.type, st->kind == ORDO_S_LOCK));
 }
 
-static const ordo_type cell_index_type = { .kind = ORDO_TY_INT, .width = 64, .is_signed = false };
 
 /* n cells from the next fresh address on, as the interpreter allocates
  * them (ordo_alloc_base: at least one cell, 16-cell aligned). */
@@ -445,7 +485,7 @@ void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const
 static void begin(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown)
 {
     *pf = (cg_path){ .smt = smt, .m = m, .shown = shown };
-    pf->arith = (ordo_ir_smt){ .s = smt, .bv = m->mode == ORDO_ARITH_BV };
+    pf->arith = (ordo_ir_smt){ .s = smt, .bv = !m->smt_int };
     pf->globals = xcalloc(m->p->n_vars + 1, sizeof *pf->globals);
 }
 
@@ -461,6 +501,13 @@ void cg_path_begin_at(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_
     pf->next_alloc = fresh(pf, ordo_ir_sort(&pf->arith, cell_index_type));
 }
 
+ordo_term cg_path_take_ranges(cg_path *pf)
+{
+    ordo_term r = pf->ranges;
+    pf->ranges = NULL;
+    return r;
+}
+
 ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e)
 {
     pf->binding = b;
@@ -474,9 +521,9 @@ ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value)
     ordo_type u64 = cell_index_type;
     if (key == CG_ALLOC_KEY)
         return ordo_smt_app2(pf->smt, ORDO_OP_EQ, pf->next_alloc, constant(pf, u64, value));
-    if (key < CG_CELL_LIMIT) {
+    if (key < CG_CELL_LIMIT) { /* a cell holds its value as a signed 64-bit number */
         ordo_term cell = ordo_smt_app2(pf->smt, ORDO_OP_SELECT, pf->mem, constant(pf, u64, (int64_t)key));
-        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, constant(pf, u64, value));
+        return ordo_smt_app2(pf->smt, ORDO_OP_EQ, cell, constant(pf, cell_value_type, value));
     }
     if ((key & CG_COPY_BIT) && key != CG_ALLOC_KEY)
         return NULL; /* a copy fact (learn.h): not a place */

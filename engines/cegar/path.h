@@ -59,6 +59,10 @@ typedef struct {
     unsigned n_symbolic;         /* threads whose initial values are unknown
                                     (cg_path_begin_at: those of its state) */
     bool symbolic;               /* globals and memory start unknown */
+    /* Int arithmetic: that the unknown starting values lie in their
+     * types' ranges, as every value of a state does (signed overflow
+     * aside, which C leaves undefined); NULL: true. */
+    ordo_term ranges;
     const cg_binding *binding;   /* while translating a predicate, else NULL */
     ordo_term next_alloc;        /* the next allocation's base (interp.h) */
     cg_label *labels;
@@ -87,6 +91,9 @@ void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before);
 /* The same with the statement the abstractor evaluated for the action
  * (DCOI's simplification, coi.h) in place of the edge's. */
 void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const ordo_stmt *st);
+/* The ranges of the unknown starting values met since the last call
+ * (NULL: none, always so in bit-vectors): the caller asserts them. */
+ordo_term cg_path_take_ranges(cg_path *pf);
 /* The term of a Bool expression at the current point, its locals those
  * of the threads b binds. */
 ordo_term cg_path_truth(cg_path *pf, const cg_binding *b, const ordo_expr *e);

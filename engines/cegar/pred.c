@@ -257,6 +257,16 @@ static open_instance *open_terms(cg_path *pf, const cg_model *m, const instance 
     return o;
 }
 
+/* Asserts the ranges of pf's unknown values met so far (Int arithmetic,
+ * path.h); false when there were none. */
+static bool assert_ranges(cg_model *m, cg_path *pf)
+{
+    ordo_term r = cg_path_take_ranges(pf);
+    if (r)
+        ordo_smt_assert(m->smt, r);
+    return r != NULL;
+}
+
 /* Checks the action from the facts of s and abstracts the open
  * instances; false when it is infeasible. The facts and the action are
  * asserted in a scope of their own, each check assumes one polarity of
@@ -275,11 +285,16 @@ static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance
     if (!pf.error) { /* else the open instances stay unknown */
         for (unsigned i = first_label; i < pf.n_labels; i++)
             ordo_smt_assert(m->smt, pf.labels[i].label);
+        assert_ranges(m, &pf);
         ordo_smt_result r = check(m, NULL);
         feasible = r != ORDO_SMT_UNSAT;
         if (r == ORDO_SMT_SAT) {
             open_instance *o = open_terms(&pf, m, in, k);
-            abstract_open(m, succ->state, o, k);
+            /* values the instances alone read: their ranges, and a model again */
+            if (assert_ranges(m, &pf))
+                r = check(m, NULL);
+            if (r == ORDO_SMT_SAT)
+                abstract_open(m, succ->state, o, k);
             free(o);
         }
     }

@@ -29,12 +29,6 @@
  * leaves to it, and keeps them all. Heavy tasks at bound 2: PROP+OPT/PROP
  * solver time 1.07 -> 0.72, BASIC+OPT/BASIC 0.68 -> 0.92 with this cap. */
 #define PROP_FINDER_CLAUSES_PER_LITERAL 64
-/* --arith auto: at most this many statements (of the unrolled program)
- * that Int encodes only with a case split per value or a nonlinear term
- * stay in Int; more (a conversion in a loop body unrolled many times) and
- * bit-vectors are cheaper. */
-#define MAX_INT_CASE_SPLITS 12
-
 typedef struct {
     const ordo_program *p;
     const ordo_solver_factory *solvers;
@@ -310,21 +304,19 @@ static oc_outcome decide(const ordo_program *p, const ordo_solver_factory *solve
                        solvers->name));
         return o;
     }
-    ordo_bv_census census = ordo_program_bv_census(p);
-    const ordo_stmt *required = census.required;
-    if (cfg->arith == OC_ARITH_INT && required) {
+    /* the choice counts the statements of the unrolled program: a
+     * conversion in a loop body counts once per unrolled copy */
+    ordo_arith_choice arith = ordo_program_arith_choice(p);
+    if (cfg->arith == OC_ARITH_INT && arith.required) {
         fail(&o, ORDO_VERDICT_UNSUPPORTED,
              xasprintf("unsupported: --arith int on bit-vector semantics (%s:%u)",
-                       required->file ? required->file : "?", required->line));
+                       arith.why->file ? arith.why->file : "?", arith.why->line));
         return o;
     }
-    const ordo_stmt *bv_stmt = required;
-    if (!bv_stmt && census.n_preferred > MAX_INT_CASE_SPLITS)
-        bv_stmt = census.preferred;
-    bool auto_bv = cfg->arith == OC_ARITH_AUTO && bv_stmt;
+    bool auto_bv = cfg->arith == OC_ARITH_AUTO && arith.bv;
     if (auto_bv)
         ordo_log(ORDO_LOG_INFO, "oc: bit-vector arithmetic, for %s:%u",
-                 bv_stmt->file ? bv_stmt->file : "?", bv_stmt->line);
+                 arith.why->file ? arith.why->file : "?", arith.why->line);
     /* The attempt's CPU stop is a deadline: the solver's checks end there
      * too, under the SMT layer's CPU timers (smt.h). */
     ordo_deadline *stop = ordo_deadline_narrow(deadline, cfg->cpu_stop_s);

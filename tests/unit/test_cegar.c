@@ -495,6 +495,56 @@ static void pred_transfer_is_cartesian(void **state)
     ordo_program_free(p);
 }
 
+/* --arith (arith.h): main: havoc x; y := x + 1; z := x with the predicates y > x and
+ * z <= 2147483647, after each step in the arithmetic smt_int says; the
+ * values of the two predicates after the last step in *y_gt_x, *z_le_max. */
+static void transfer_in(bool smt_int, int *y_gt_x, int *z_le_max)
+{
+    ordo_program *p = ordo_program_new("t.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), y = ordo_add_var(p, "y", i32(), -1, 0);
+    unsigned z = ordo_add_var(p, "z", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, ordo_s_havoc(p, ordo_lv_var(p, x)), 1);
+    then(p, f, &l, assign(p, y, bin(p, ORDO_B_ADD, var(p, x), num(p, 1))), 2);
+    then(p, f, &l, assign(p, z, var(p, x)), 3);
+    finish(p, f, l);
+    cg_prec prec;
+    cg_prec_init(&prec, p->n_vars);
+    cg_prec_add_pred(&prec, p, bin(p, ORDO_B_GT, var(p, y), var(p, x)));
+    cg_prec_add_pred(&prec, p, bin(p, ORDO_B_LE, var(p, z), num(p, 2147483647)));
+    cg_model m = cg_model_new(p, ORDO_ARITH_BV, 1);
+    m.prec = &prec;
+    m.smt_int = smt_int;
+    m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&m);
+    for (int i = 0; i < 3; i++)
+        step_once(&m, &s);
+    *y_gt_x = pred_value(s, 0);
+    *z_le_max = pred_value(s, 1);
+    cg_state_free(s);
+    ordo_smt_destroy(m.smt);
+    cg_model_free(&m);
+    cg_prec_free(&prec);
+    ordo_program_free(p);
+}
+
+/* x + 1 > x holds for every x in Int; in bit-vectors x = INT_MAX wraps.
+ * z := x where nothing is known of x: z is an int in both (Int: x's range
+ * is asserted where the step starts from an unknown value). */
+static void pred_transfer_differs_between_int_and_bit_vectors(void **state)
+{
+    (void)state;
+    int y_gt_x, z_le_max;
+    transfer_in(true, &y_gt_x, &z_le_max);
+    assert_int_equal(y_gt_x, 1);
+    assert_int_equal(z_le_max, 1);
+    transfer_in(false, &y_gt_x, &z_le_max);
+    assert_int_equal(y_gt_x, -1);
+    assert_int_equal(z_le_max, 1);
+}
+
 /* main: havoc x; z := 5; assume x == 1 with the predicate x == 1: the
  * havoc makes it unknown (the feasibility check's model shows one value,
  * one more check the other); z := 5 neither writes x nor constrains
@@ -671,6 +721,7 @@ int main(void)
         cmocka_unit_test(a_sequence_interpolant_keeps_initial_values),
         cmocka_unit_test(racy_counter_is_unsafe_and_locked_one_safe),
         cmocka_unit_test(pred_transfer_is_cartesian),
+        cmocka_unit_test(pred_transfer_differs_between_int_and_bit_vectors),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
         cmocka_unit_test(pred_transfer_cache_works_under_dcoi),

@@ -275,6 +275,36 @@ static void program_census_finds_bit_vector_statements(void **state)
     assert_ptr_equal(c.required, req);
     assert_ptr_equal(c.preferred, pref);
     assert_int_equal(c.n_preferred, 1);
+    ordo_arith_choice a = ordo_program_arith_choice(p);
+    assert_true(a.bv);
+    assert_true(a.required);
+    assert_ptr_equal(a.why, req);
+    ordo_program_free(p);
+}
+
+/* A program whose statements only prefer bit-vectors (a signedness change
+ * at one width each) stays in Int up to ORDO_MAX_INT_CASE_SPLITS of them. */
+static void arith_choice_counts_preferring_statements(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("t.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", u32, -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    unsigned l = p->procs[f].init_loc;
+    const ordo_stmt *first = NULL;
+    for (int n = 1; n <= ORDO_MAX_INT_CASE_SPLITS + 1; n++) {
+        assert_false(ordo_program_arith_choice(p).bv); /* n - 1 statements so far */
+        const ordo_expr *flip = ordo_e_cast(p, u32, ordo_e_cast(p, i32, ordo_e_var(p, x)));
+        ordo_stmt *st = ordo_s_assign(p, ordo_lv_var(p, x), flip);
+        first = first ? first : st;
+        unsigned next = ordo_add_loc(p, f);
+        ordo_add_edge(p, f, l, next, st);
+        l = next;
+    }
+    ordo_arith_choice a = ordo_program_arith_choice(p);
+    assert_true(a.bv);
+    assert_false(a.required);
+    assert_ptr_equal(a.why, first);
     ordo_program_free(p);
 }
 
@@ -284,6 +314,7 @@ int main(void)
         cmocka_unit_test(evaluator_reports_undefined_operations),
         cmocka_unit_test(evaluator_computes_c_values),
         cmocka_unit_test(program_census_finds_bit_vector_statements),
+        cmocka_unit_test(arith_choice_counts_preferring_statements),
     };
     const struct CMUnitTest translation[] = {
         cmocka_unit_test(translation_wraps_in_both_arithmetics),

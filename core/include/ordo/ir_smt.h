@@ -147,6 +147,26 @@ typedef struct {
 
 ordo_bv_census ordo_program_bv_census(const ordo_program *p);
 
+/* --arith auto: at most this many statements that Int encodes only with a
+ * case split per value or a nonlinear term stay in Int; more (a
+ * conversion in a loop body unrolled many times) and bit-vectors are
+ * cheaper. */
+#define ORDO_MAX_INT_CASE_SPLITS 12
+
+/* The arithmetic a program asks for, one choice for every engine
+ * (DESIGN.md "Semantics"): bit-vectors where its meaning depends on them
+ * (a statement that needs them: --arith int cannot run it) or where Int
+ * would pay a case split or a nonlinear term in more than
+ * ORDO_MAX_INT_CASE_SPLITS statements (--arith auto takes bit-vectors);
+ * else Int. */
+typedef struct {
+    bool bv;              /* --arith auto's choice */
+    bool required;        /* bit-vectors are needed: --arith int refuses p */
+    const ordo_stmt *why; /* bv: the first statement that decided it */
+} ordo_arith_choice;
+
+ordo_arith_choice ordo_program_arith_choice(const ordo_program *p);
+
 #ifdef __cplusplus
 }
 #endif
