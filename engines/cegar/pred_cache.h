@@ -24,9 +24,11 @@ typedef struct {
     uint64_t hash;
 } cg_post_key;
 
-/* The key of succ (its data state before the checks) taken from s, under
- * a precision of prec_size places and predicates. */
-void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size);
+/* The key of succ taken from s, its facts that keep marks (pred_slice.h)
+ * and the open instances (pred.h keys) whose values the checks decide,
+ * under a precision of prec_size places and predicates. */
+void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const cg_succ *succ,
+                    const uint64_t *open, unsigned n_open, unsigned prec_size);
 void cg_post_key_free(cg_post_key *k);
 
 typedef struct cg_pred_cache cg_pred_cache;
