@@ -320,7 +320,7 @@ static bool *relevant_facts(const cg_model *m, const cg_state *s, const cg_succ 
     return keep;
 }
 
-/* decide() through the model's cache (pred_cache.h): a successor whose
+/* decide() through the run's cache (pred_cache.h): a successor whose
  * checks were made before (from the same relevant facts, under the same
  * action, for the same open instances) takes their results. DCOI's
  * simplified statements and dead variables depend on the whole control
@@ -340,7 +340,7 @@ static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const i
     for (unsigned i = 0; i < k; i++)
         open[i] = instance_key(&in[i]);
     cg_post_key key;
-    cg_post_key_of(&key, s, keep, succ, open, k, cg_prec_size(m->prec));
+    cg_post_key_of(&key, s, keep, succ, open, k);
     free(open);
     const cg_value *cached;
     unsigned n;

@@ -32,11 +32,10 @@ static void add(cg_post_key *k, uint64_t w)
 }
 
 void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const cg_succ *succ,
-                    const uint64_t *open, unsigned n_open, unsigned prec_size)
+                    const uint64_t *open, unsigned n_open)
 {
     *k = (cg_post_key){ .hash = UINT64_C(0xcbf29ce484222325) };
     const cg_state *t = succ->state;
-    add(k, prec_size);
     add(k, succ->action.thread);
     add(k, succ->action.edge);
     add(k, (uint64_t)(int64_t)succ->action.join);

@@ -615,6 +615,39 @@ static void pred_transfer_cache_ignores_unrelated_facts(void **state)
     main_step_after_worker_is_cached(1, true, 4);
 }
 
+/* main: a := 1, predicate a == 1 (2 checks: feasibility, a != 1). The
+ * cache kept over a refinement that adds b == 1 (b never written) answers
+ * the same step at the larger precision: its relevant facts and open
+ * instances are the same, the new predicate keeps its initial value. */
+static void pred_transfer_cache_outlives_a_refinement(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("kept.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, assign(p, a, num(p, 1)), 1);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), num(p, 1)));
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    const unsigned checks[2] = { 2, 0 };
+    for (unsigned round = 0; round < 2; round++) {
+        cg_state *s = cg_initial_state(&mx.m);
+        double before = mx.m.transfer_checks;
+        step_once(&mx.m, &s);
+        assert_int_equal(mx.m.transfer_checks - before, checks[round]);
+        assert_int_equal(pred_value(s, 0), 1);
+        cg_state_free(s);
+        cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, b), num(p, 1)));
+    }
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
 /* The facts an action's checks depend on (pred_slice.h) are those
  * connected to its places through shared variables: for x := a and the
  * facts a == b, b == 1, c == 1 (and the explicit value of c), the first
@@ -711,6 +744,7 @@ int main(void)
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
         cmocka_unit_test(pred_transfer_cache_ignores_unrelated_facts),
+        cmocka_unit_test(pred_transfer_cache_outlives_a_refinement),
         cmocka_unit_test(pred_relevant_facts_follow_shared_variables),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
