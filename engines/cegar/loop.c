@@ -12,6 +12,7 @@
 #include "initprec.h"
 #include "itp.h"
 #include "por_source.h"
+#include "pred_cache.h"
 #include "prune.h"
 #include "refine.h"
 #include "sync_prec.h"
@@ -29,6 +30,7 @@ typedef struct {
     cg_por *por;                   /* NULL: NOPOR */
     cg_coi *coi;                   /* --coi dcoi, else NULL */
     cg_arg arg;                    /* --prune lazy: kept from one iteration to the next */
+    struct cg_pred_cache *pred_cache; /* PRED: the transfer's checks, kept over iterations */
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
     bool smt_int;                  /* SMT terms in Int (arith.h) */
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
@@ -227,6 +229,7 @@ static cg_outcome iterate(cegar *g, bool *done)
         *done = true;
         return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: the solver could not be created"));
     }
+    m.pred_cache = g->pred_cache;
     cg_search_stats st = { 0 };
     unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();
@@ -251,6 +254,8 @@ static cg_outcome iterate(cegar *g, bool *done)
         ordo_smt_counters_add(m.smt, &g->c->solver);
         ordo_smt_destroy(m.smt);
     }
+    g->pred_cache = m.pred_cache;
+    m.pred_cache = NULL;
     cg_model_free(&m);
     return o;
 }
@@ -315,6 +320,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             }
         }
         cg_arg_free(&g.arg);
+        cg_pred_cache_free(g.pred_cache);
         c->precision_size = cg_prec_size(&g.prec);
         cg_prec_free(&g.prec);
         if (g.por) {

@@ -8,6 +8,7 @@
 #include "frame.h"
 #include "pred.h"
 #include "pred_cache.h"
+#include "pred_slice.h"
 
 bool expr_equal(const ordo_expr *a, const ordo_expr *b)
 {
@@ -180,11 +181,13 @@ static void abstract_open(cg_model *m, cg_state *succ, open_instance *o, unsigne
 }
 
 /* Asserts the facts of s at the start of pf: its known places and
- * predicates. */
-static void assert_facts(cg_model *m, cg_path *pf, const cg_state *s)
+ * predicates that keep marks (pred_slice.h). */
+static void assert_facts(cg_model *m, cg_path *pf, const cg_state *s, const bool *keep)
 {
     for (unsigned i = 0; i < s->n_vals; i++) {
         uint64_t key = s->vals[i].key;
+        if (!keep[i])
+            continue;
         ordo_term f;
         if (key >= CG_PRED_KEY && key < CG_VAR_KEY) {
             instance in = key_instance(m, key);
@@ -267,18 +270,19 @@ static bool assert_ranges(cg_model *m, cg_path *pf)
     return r != NULL;
 }
 
-/* Checks the action from the facts of s and abstracts the open
- * instances; false when it is infeasible. The facts and the action are
- * asserted in a scope of their own, each check assumes one polarity of
- * one instance: the solver propagates the successor once, not at every
- * check (z3 explored twice the actions per CPU second as with the whole
- * successor assumed at each check). */
-static bool decide(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in, unsigned k)
+/* Checks the action from the facts of s that keep marks and abstracts
+ * the open instances; false when it is infeasible. The facts and the
+ * action are asserted in a scope of their own, each check assumes one
+ * polarity of one instance: the solver propagates the successor once, not
+ * at every check (z3 explored twice the actions per CPU second as with
+ * the whole successor assumed at each check). */
+static bool decide(cg_model *m, const cg_state *s, const bool *keep, cg_succ *succ,
+                   const instance *in, unsigned k)
 {
     ordo_smt_push(m->smt);
     cg_path pf;
     cg_path_begin_at(&pf, m->smt, m, m->p, s);
-    assert_facts(m, &pf, s);
+    assert_facts(m, &pf, s, keep);
     unsigned first_label = pf.n_labels;
     cg_path_stmt(&pf, &succ->action, s, succ->stmt);
     bool feasible = true;
@@ -324,18 +328,34 @@ static unsigned known_values(const cg_state *succ, const uint64_t *keys, unsigne
     return n;
 }
 
-/* decide() through the model's cache (pred_cache.h): a successor whose
- * checks were made before (from the same data state, under the same
- * action, for the same open instances) takes their results. */
+/* The facts of s the checks of succ's open instances depend on
+ * (pred_slice.h), malloc'ed. */
+static bool *relevant_facts(const cg_model *m, const cg_state *s, const cg_succ *succ,
+                            const instance *in, unsigned k)
+{
+    const ordo_expr **preds = xmalloc((k + 1) * sizeof *preds);
+    for (unsigned i = 0; i < k; i++)
+        preds[i] = m->prec->preds[in[i].pred];
+    bool *keep = xmalloc((s->n_vals + 1) * sizeof *keep);
+    cg_pred_relevant(m, s, succ->stmt, preds, k, keep);
+    free(preds);
+    return keep;
+}
+
+/* decide() through the run's cache (pred_cache.h): a successor whose
+ * checks were made before (from the same relevant facts, under the same
+ * action, for the same open instances) takes their results. Under DCOI
+ * too: the action is the statement DCOI made of it, and the open
+ * instances its dead variables and havocs left are part of the key. */
 static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in,
                           unsigned k)
 {
     if (!m->pred_cache)
         m->pred_cache = cg_pred_cache_new();
+    bool *keep = relevant_facts(m, s, succ, in, k), feasible;
     uint64_t *keys = instance_keys(in, k);
     cg_post_key key;
-    cg_post_key_of(&key, s, succ, cg_prec_size(m->prec), keys, k);
-    bool feasible;
+    cg_post_key_of(&key, s, keep, succ, keys, k);
     const cg_value *cached;
     unsigned n;
     if (cg_pred_cache_get(m->pred_cache, &key, &feasible, &cached, &n)) {
@@ -343,12 +363,13 @@ static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const i
             expl_set(succ->state, cached[i].key, cached[i].value);
         cg_post_key_free(&key);
     } else {
-        feasible = decide(m, s, succ, in, k);
+        feasible = decide(m, s, keep, succ, in, k);
         cg_value *known;
         n = known_values(succ->state, keys, k, &known);
         cg_pred_cache_put(m->pred_cache, &key, feasible, known, n);
     }
     free(keys);
+    free(keep);
     return feasible;
 }
 

@@ -31,21 +31,11 @@ static void add(cg_post_key *k, uint64_t w)
     k->hash = (k->hash ^ w) * UINT64_C(0x100000001b3);
 }
 
-static void add_vals(cg_post_key *k, const cg_state *s)
-{
-    add(k, s->n_vals);
-    for (unsigned i = 0; i < s->n_vals; i++) {
-        add(k, s->vals[i].key);
-        add(k, (uint64_t)s->vals[i].value);
-    }
-}
-
-void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size,
+void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const cg_succ *succ,
                     const uint64_t *open, unsigned n_open)
 {
     *k = (cg_post_key){ .hash = UINT64_C(0xcbf29ce484222325) };
     const cg_state *t = succ->state;
-    add(k, prec_size);
     add(k, succ->action.thread);
     add(k, succ->action.edge);
     add(k, (uint64_t)(int64_t)succ->action.join);
@@ -54,8 +44,15 @@ void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsi
     for (unsigned i = 0; i < t->n_threads; i++)
         add(k, t->threads[i].proc);
     add(k, s->n_threads);
-    add_vals(k, s);
-    add_vals(k, t);
+    unsigned n_kept = 0;
+    for (unsigned i = 0; i < s->n_vals; i++)
+        n_kept += keep[i];
+    add(k, n_kept);
+    for (unsigned i = 0; i < s->n_vals; i++)
+        if (keep[i]) {
+            add(k, s->vals[i].key);
+            add(k, (uint64_t)s->vals[i].value);
+        }
     add(k, n_open);
     for (unsigned i = 0; i < n_open; i++)
         add(k, open[i]);

@@ -7,7 +7,9 @@
  * state before the checks; the locations of the threads that do not move
  * are no part of it. Interleavings reach one data state under many control
  * states, and every one of them asked the solver the same questions:
- * the cache asks once per model (one CEGAR iteration, one precision).
+ * the cache asks once per run. A CEGAR iteration rebuilds the ARG at a
+ * precision a few predicates larger; the actions that neither read nor
+ * write their variables ask again what the earlier iterations asked.
  */
 #ifndef CEGAR_PRED_CACHE_H
 #define CEGAR_PRED_CACHE_H
@@ -24,12 +26,11 @@ typedef struct {
     uint64_t hash;
 } cg_post_key;
 
-/* The key of succ (its data state before the checks) taken from s, under
- * a precision of prec_size places and predicates, when the checks decide
- * the instances open[0..n_open). Without DCOI the data states fix which
- * instances are open; DCOI's dead variables and havocs depend on the
- * control state too, so the key names them. */
-void cg_post_key_of(cg_post_key *k, const cg_state *s, const cg_succ *succ, unsigned prec_size,
+/* The key of succ taken from s, its facts that keep marks (pred_slice.h)
+ * and the open instances (pred.h keys) whose values the checks decide.
+ * The precision is no part of it: the facts and instances name their
+ * predicates, which keep their indices as the precision grows. */
+void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const cg_succ *succ,
                     const uint64_t *open, unsigned n_open);
 void cg_post_key_free(cg_post_key *k);
 

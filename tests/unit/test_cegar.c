@@ -18,6 +18,7 @@
 #include "../../engines/cegar/coi.h"
 #include "../../engines/cegar/itp.h"
 #include "../../engines/cegar/pred.h"
+#include "../../engines/cegar/pred_slice.h"
 #include "../../engines/cegar/refine.h"
 #include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
@@ -599,14 +600,14 @@ static cg_state *successor_of(cg_model *m, const cg_state *s, unsigned t)
     return found;
 }
 
-/* main: start worker; a := 1; [a == 1]. worker: w := 0. Predicate
- * a == 1. After the start, main's a := 1 needs two checks (feasibility,
- * whose model has a == 1, and a != 1: unsat); the worker's w := 0 none
- * (the frame rule; under DCOI a no-op, nobody reads w). After the
- * worker's step the data state is the same and main takes the same
- * action: the cache (pred_cache.h) answers, no check. Under DCOI too: the
- * key names the instances the checks decide. */
-static void repeated_data_state_needs_no_check(bool dcoi)
+/* main: start worker; a := 1; [a == 1]. worker: w := w_value. The
+ * predicate a == 1, and w == 1 if pred_on_w. After the start, the
+ * successors of both threads take first_checks checks; main's a := 1
+ * after the worker's step then takes none: the cache (pred_cache.h)
+ * answers. Under DCOI too (a no-op for the worker's w := 0, which nobody
+ * reads): the key names the instances the checks decide. */
+static void main_step_after_worker_is_cached(int w_value, bool pred_on_w, unsigned first_checks,
+                                             bool dcoi)
 {
     ordo_program *p = ordo_program_new("cache.c", ORDO_DM_LP64);
     unsigned a = ordo_add_var(p, "a", i32(), -1, 0), w = ordo_add_var(p, "w", i32(), -1, 0);
@@ -614,7 +615,7 @@ static void repeated_data_state_needs_no_check(bool dcoi)
     p->main_proc = f;
     unsigned t = ordo_add_var(p, "t", i32(), (int)f, 0);
     unsigned l = p->procs[g].init_loc;
-    then(p, g, &l, assign(p, w, num(p, 0)), 10);
+    then(p, g, &l, assign(p, w, num(p, w_value)), 10);
     finish(p, g, l);
     ordo_lvalue lv = ordo_lv_var(p, t);
     const ordo_expr *a_is_1 = bin(p, ORDO_B_EQ, var(p, a), num(p, 1));
@@ -626,6 +627,8 @@ static void repeated_data_state_needs_no_check(bool dcoi)
     model_at mx;
     open_model(&mx, p, -1, 1);
     cg_prec_add_pred(&mx.prec, p, a_is_1);
+    if (pred_on_w)
+        cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, w), num(p, 1)));
     if (dcoi) {
         mx.m.coi = cg_coi_new(p);
         cg_coi_set_precision(mx.m.coi, &mx.prec);
@@ -635,12 +638,14 @@ static void repeated_data_state_needs_no_check(bool dcoi)
     step_once(&mx.m, &s); /* the start */
     double checks = mx.m.transfer_checks;
     cg_state *worker_moved = successor_of(&mx.m, s, 1);
-    assert_int_equal(mx.m.transfer_checks - checks, 2);
+    assert_int_equal(mx.m.transfer_checks - checks, first_checks);
     checks = mx.m.transfer_checks;
     cg_state *after = successor_of(&mx.m, worker_moved, 0);
     assert_int_equal(mx.m.transfer_checks - checks, 0);
     assert_int_equal(pred_value(after, 0), 1);
     assert_int_equal(pred_value(worker_moved, 0), 0);
+    if (pred_on_w)
+        assert_int_equal(pred_value(after, 1), w_value == 1);
     cg_state_free(after);
     cg_state_free(worker_moved);
     cg_state_free(s);
@@ -650,16 +655,98 @@ static void repeated_data_state_needs_no_check(bool dcoi)
     ordo_program_free(p);
 }
 
+/* Worker w := 0, no predicate over w: main's a := 1 needs two checks
+ * (feasibility, whose model has a == 1, and a != 1: unsat); the worker's
+ * step none (the frame rule). After the worker's step the data state is
+ * the same and main takes the same action. */
 static void pred_transfer_cache_skips_a_repeated_data_state(void **state)
 {
     (void)state;
-    repeated_data_state_needs_no_check(false);
+    main_step_after_worker_is_cached(0, false, 2, false);
 }
 
 static void pred_transfer_cache_works_under_dcoi(void **state)
 {
     (void)state;
-    repeated_data_state_needs_no_check(true);
+    main_step_after_worker_is_cached(0, false, 2, true);
+}
+
+/* Worker w := 1, predicate w == 1: both steps need two checks. Main's
+ * a := 1 reads and writes only a: the fact w == 1, which the worker's
+ * step makes hold, shares no place with it (pred_slice.h), so main asks
+ * the same questions from the same relevant facts (2 checks when the
+ * whole data state was the key). */
+static void pred_transfer_cache_ignores_unrelated_facts(void **state)
+{
+    (void)state;
+    main_step_after_worker_is_cached(1, true, 4, false);
+}
+
+/* main: a := 1, predicate a == 1 (2 checks: feasibility, a != 1). The
+ * cache kept over a refinement that adds b == 1 (b never written) answers
+ * the same step at the larger precision: its relevant facts and open
+ * instances are the same, the new predicate keeps its initial value. */
+static void pred_transfer_cache_outlives_a_refinement(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("kept.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0), b = ordo_add_var(p, "b", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, assign(p, a, num(p, 1)), 1);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), num(p, 1)));
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    const unsigned checks[2] = { 2, 0 };
+    for (unsigned round = 0; round < 2; round++) {
+        cg_state *s = cg_initial_state(&mx.m);
+        double before = mx.m.transfer_checks;
+        step_once(&mx.m, &s);
+        assert_int_equal(mx.m.transfer_checks - before, checks[round]);
+        assert_int_equal(pred_value(s, 0), 1);
+        cg_state_free(s);
+        cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, b), num(p, 1)));
+    }
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
+/* The facts an action's checks depend on (pred_slice.h) are those
+ * connected to its places through shared variables: for x := a and the
+ * facts a == b, b == 1, c == 1 (and the explicit value of c), the first
+ * two (a, then b through a == b), not those over c alone. */
+static void pred_relevant_facts_follow_shared_variables(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("relevant.c", ORDO_DM_LP64);
+    unsigned x = ordo_add_var(p, "x", i32(), -1, 0), a = ordo_add_var(p, "a", i32(), -1, 0);
+    unsigned b = ordo_add_var(p, "b", i32(), -1, 0), c = ordo_add_var(p, "c", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, c), num(p, 1)));
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, b), num(p, 1)));
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), var(p, b)));
+    cg_state s = { 0 };
+    for (unsigned i = 0; i < 3; i++)
+        expl_set(&s, cg_pred_key(i, CG_NO_THREAD, CG_NO_THREAD), 1);
+    expl_set(&s, cg_var_key(0, c), 1);
+    ordo_stmt *st = ordo_s_assign(p, ordo_lv_var(p, x), var(p, a));
+    bool keep[4];
+    cg_pred_relevant(&mx.m, &s, st, NULL, 0, keep);
+    assert_int_equal(s.n_vals, 4); /* sorted by key: the predicates, then c */
+    assert_false(keep[0]);
+    assert_true(keep[1]);
+    assert_true(keep[2]);
+    assert_false(keep[3]);
+    free(s.vals);
+    close_model(&mx);
+    ordo_program_free(p);
 }
 
 /* The spurious path of a_spurious_path_tracks_the_core_variables: PRED
@@ -725,6 +812,9 @@ int main(void)
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
         cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
         cmocka_unit_test(pred_transfer_cache_works_under_dcoi),
+        cmocka_unit_test(pred_transfer_cache_ignores_unrelated_facts),
+        cmocka_unit_test(pred_transfer_cache_outlives_a_refinement),
+        cmocka_unit_test(pred_relevant_facts_follow_shared_variables),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
         cmocka_unit_test(allassumes_needs_no_refinement),
