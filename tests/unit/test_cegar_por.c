@@ -395,6 +395,19 @@ static void held_lock_brings_its_releaser(void **state)
     ordo_program_free(p);
 }
 
+/* A procedure that joins thread 1 and then reads x into z; *at_join:
+ * its location at the join. */
+static unsigned joiner_of_thread_1(program *g, unsigned *at_join)
+{
+    ordo_program *p = g->p;
+    unsigned joiner = ordo_add_proc(p, "joiner"), l = p->procs[joiner].init_loc;
+    *at_join = l;
+    then(p, joiner, &l, ordo_s_thread_join(p, ordo_e_const(p, i32(), 1)), 1);
+    then(p, joiner, &l, assign(p, g->z, var(p, g->x)), 2);
+    finish(p, joiner, l);
+    return joiner;
+}
+
 /* main waits at join(1) and then reads x; thread 1 ends; thread 2 writes
  * x. Thread 1's end enables main's join, so main's read is in thread 1's
  * future: with thread 2 as the seed, thread 1 joins the set. With thread
@@ -407,11 +420,7 @@ static void join_brings_the_joined_thread(void **state)
     ordo_stmt *ends[] = { ordo_s_new(p, ORDO_S_SKIP) };
     ordo_stmt *write[] = { assign(p, g.x, num(p, 1)) };
     unsigned procs[] = { thread_proc(&g, "ends", ends, 1), thread_proc(&g, "writer", write, 1) };
-    unsigned joiner = ordo_add_proc(p, "joiner"), l = p->procs[joiner].init_loc;
-    unsigned at_join = l;
-    then(p, joiner, &l, ordo_s_thread_join(p, ordo_e_const(p, i32(), 1)), 1);
-    then(p, joiner, &l, assign(p, g.z, var(p, g.x)), 2);
-    finish(p, joiner, l);
+    unsigned at_join, joiner = joiner_of_thread_1(&g, &at_join);
     fixture x;
     open_fixture(&x, p);
     use_precision(&x);
@@ -444,11 +453,7 @@ static void may_enable_chains_through_a_blocked_thread(void **state)
     unsigned procs[] = { thread_proc(&g, "locker", lock, 1),
                          thread_proc(&g, "releaser", release, 1),
                          thread_proc(&g, "writer", write, 1) };
-    unsigned joiner = ordo_add_proc(p, "joiner"), l = p->procs[joiner].init_loc;
-    unsigned at_join = l;
-    then(p, joiner, &l, ordo_s_thread_join(p, ordo_e_const(p, i32(), 1)), 1);
-    then(p, joiner, &l, assign(p, g.z, var(p, g.x)), 2);
-    finish(p, joiner, l);
+    unsigned at_join, joiner = joiner_of_thread_1(&g, &at_join);
     fixture x;
     open_fixture(&x, p);
     use_precision(&x);
