@@ -75,6 +75,7 @@ typedef struct {
     bool bin_itp;     /* --refinement bin-itp (itp_path.h) */
     cg_pred_split pred_split; /* --pred-split (pred_split.h) */
     bool lazy;        /* --prune lazy (prune.h), else full */
+    bool no_transfer_cache; /* --transfer-cache off (pred_cache.h) */
 } cg_config;
 
 typedef struct {

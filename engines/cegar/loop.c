@@ -230,6 +230,7 @@ static cg_outcome iterate(cegar *g, bool *done)
         return outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: the solver could not be created"));
     }
     m.pred_cache = g->pred_cache;
+    m.no_pred_cache = g->cfg->no_transfer_cache;
     cg_search_stats st = { 0 };
     unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();

@@ -346,13 +346,19 @@ static bool *relevant_facts(const cg_model *m, const cg_state *s, const cg_succ 
  * checks were made before (from the same relevant facts, under the same
  * action, for the same open instances) takes their results. Under DCOI
  * too: the action is the statement DCOI made of it, and the open
- * instances its dead variables and havocs left are part of the key. */
+ * instances its dead variables and havocs left are part of the key.
+ * --transfer-cache off: every successor is decided anew. */
 static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in,
                           unsigned k)
 {
+    bool *keep = relevant_facts(m, s, succ, in, k), feasible;
+    if (m->no_pred_cache) {
+        feasible = decide(m, s, keep, succ, in, k);
+        free(keep);
+        return feasible;
+    }
     if (!m->pred_cache)
         m->pred_cache = cg_pred_cache_new();
-    bool *keep = relevant_facts(m, s, succ, in, k), feasible;
     uint64_t *keys = instance_keys(in, k);
     cg_post_key key;
     cg_post_key_of(&key, s, keep, succ, keys, k);

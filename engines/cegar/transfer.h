@@ -48,6 +48,7 @@ typedef struct {
     struct cg_coi *coi;        /* --coi dcoi: simplifies unobserved actions (coi.h) */
     struct cg_live *live;      /* dead locals, forgotten (live.h) */
     struct cg_pred_cache *pred_cache; /* PRED: the transfer's checks (pred_cache.h) */
+    bool no_pred_cache;        /* --transfer-cache off: every check asks the solver */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

@@ -715,6 +715,40 @@ static void pred_transfer_cache_outlives_a_refinement(void **state)
     ordo_program_free(p);
 }
 
+/* --transfer-cache off (the ablation): main's a := 1 with the predicate
+ * a == 1, taken twice from the initial state, needs its two checks
+ * (feasibility, a != 1) both times; with the cache the second takes none. */
+static void pred_transfer_cache_off_asks_every_time(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("off.c", ORDO_DM_LP64);
+    unsigned a = ordo_add_var(p, "a", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    then(p, f, &l, assign(p, a, num(p, 1)), 1);
+    finish(p, f, l);
+    for (int off = 0; off < 2; off++) {
+        model_at mx;
+        open_model(&mx, p, -1, 1);
+        mx.m.no_pred_cache = off;
+        cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, a), num(p, 1)));
+        mx.m.smt = ordo_smt_create(&z3, NULL);
+        const unsigned checks[2][2] = { { 2, 0 }, { 2, 2 } };
+        for (unsigned round = 0; round < 2; round++) {
+            cg_state *s = cg_initial_state(&mx.m);
+            double before = mx.m.transfer_checks;
+            step_once(&mx.m, &s);
+            assert_int_equal(mx.m.transfer_checks - before, checks[off][round]);
+            assert_int_equal(pred_value(s, 0), 1);
+            cg_state_free(s);
+        }
+        ordo_smt_destroy(mx.m.smt);
+        close_model(&mx);
+    }
+    ordo_program_free(p);
+}
+
 /* The facts an action's checks depend on (pred_slice.h) are those
  * connected to its places through shared variables: for x := a and the
  * facts a == b, b == 1, c == 1 (and the explicit value of c), the first
@@ -814,6 +848,7 @@ int main(void)
         cmocka_unit_test(pred_transfer_cache_works_under_dcoi),
         cmocka_unit_test(pred_transfer_cache_ignores_unrelated_facts),
         cmocka_unit_test(pred_transfer_cache_outlives_a_refinement),
+        cmocka_unit_test(pred_transfer_cache_off_asks_every_time),
         cmocka_unit_test(pred_relevant_facts_follow_shared_variables),
         cmocka_unit_test(pred_refinement_adds_the_condition),
         cmocka_unit_test(pred_verdicts_on_the_counter),
