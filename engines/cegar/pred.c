@@ -72,7 +72,7 @@ static uint64_t instance_key(const instance *in)
 /* The instance of a data-state key. */
 static instance key_instance(const cg_model *m, uint64_t key)
 {
-    instance in = { .pred = (unsigned)(key >> 42 & 0xfffffu) };
+    instance in = { .pred = cg_pred_key_pred(key) };
     unsigned t[2] = { (unsigned)(key >> 21 & CG_NO_THREAD), (unsigned)(key & CG_NO_THREAD) };
     owners(m->p, m->prec->preds[in.pred], &in.b);
     for (unsigned i = 0; i < in.b.n; i++)
@@ -346,22 +346,16 @@ static bool *relevant_facts(const cg_model *m, const cg_state *s, const cg_succ 
  * checks were made before (from the same relevant facts, under the same
  * action, for the same open instances) takes their results. Under DCOI
  * too: the action is the statement DCOI made of it, and the open
- * instances its dead variables and havocs left are part of the key.
- * --transfer-cache off: every successor is decided anew. */
-static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in,
-                          unsigned k)
+ * instances its dead variables and havocs left are part of the key. */
+static bool decide_through_cache(cg_model *m, const cg_state *s, const bool *keep,
+                                 cg_succ *succ, const instance *in, unsigned k)
 {
-    bool *keep = relevant_facts(m, s, succ, in, k), feasible;
-    if (m->no_pred_cache) {
-        feasible = decide(m, s, keep, succ, in, k);
-        free(keep);
-        return feasible;
-    }
     if (!m->pred_cache)
         m->pred_cache = cg_pred_cache_new();
     uint64_t *keys = instance_keys(in, k);
     cg_post_key key;
     cg_post_key_of(&key, s, keep, succ, keys, k);
+    bool feasible;
     const cg_value *cached;
     unsigned n;
     if (cg_pred_cache_get(m->pred_cache, &key, &feasible, &cached, &n)) {
@@ -375,6 +369,17 @@ static bool decide_cached(cg_model *m, const cg_state *s, cg_succ *succ, const i
         cg_pred_cache_put(m->pred_cache, &key, feasible, known, n);
     }
     free(keys);
+    return feasible;
+}
+
+/* decide() on the facts the checks depend on, through the cache unless
+ * --transfer-cache off. */
+static bool decide_relevant(cg_model *m, const cg_state *s, cg_succ *succ, const instance *in,
+                            unsigned k)
+{
+    bool *keep = relevant_facts(m, s, succ, in, k);
+    bool feasible = m->no_pred_cache ? decide(m, s, keep, succ, in, k)
+                                     : decide_through_cache(m, s, keep, succ, in, k);
     free(keep);
     return feasible;
 }
@@ -413,7 +418,7 @@ static bool post(cg_model *m, const cg_state *s, cg_succ *succ)
     const bool *dead = m->coi ? cg_coi_dead_vars(m->coi, s) : NULL;
     unsigned k = open_instances(m, s, &f, dead, succ->state, &in);
     k = skip_unobserved(m, s, succ, in, k);
-    bool feasible = f.constrains || k > 0 ? decide_cached(m, s, succ, in, k) : true;
+    bool feasible = f.constrains || k > 0 ? decide_relevant(m, s, succ, in, k) : true;
     free(in);
     cg_frame_free(&f);
     return feasible;
@@ -476,7 +481,7 @@ void cg_pred_forget_dead(const cg_model *m, cg_state *s, const bool *dead)
     unsigned n = 0;
     for (unsigned i = 0; i < s->n_vals; i++) {
         uint64_t key = s->vals[i].key;
-        unsigned pred = (unsigned)(key >> 42 & 0xfffffu);
+        unsigned pred = cg_pred_key_pred(key);
         bool instance = key >= CG_PRED_KEY && key < CG_VAR_KEY;
         if (!instance || !forget[pred] || reads_a_var(m->prec->preds[pred], live))
             s->vals[n++] = s->vals[i];

@@ -25,6 +25,11 @@ static inline uint64_t cg_pred_key(unsigned pred, unsigned ta, unsigned tb)
 {
     return CG_PRED_KEY | (uint64_t)pred << 42 | (uint64_t)ta << 21 | tb;
 }
+/* The predicate index of an instance's key. */
+static inline unsigned cg_pred_key_pred(uint64_t key)
+{
+    return (unsigned)(key >> 42 & 0xfffffu);
+}
 
 /* Are a and b the same expression (structurally)? */
 bool expr_equal(const ordo_expr *a, const ordo_expr *b);

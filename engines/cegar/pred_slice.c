@@ -80,7 +80,7 @@ static void fact_places(const cg_model *m, uint64_t key, places *l)
     if (key == CG_ALLOC_KEY || key < CG_CELL_LIMIT)
         add(l, memory);
     else if (key < CG_VAR_KEY)
-        expr_places(m->prec->preds[key >> 42 & 0xfffffu], memory, l);
+        expr_places(m->prec->preds[cg_pred_key_pred(key)], memory, l);
     else if (!(key & CG_COPY_BIT))
         add(l, (unsigned)(key & 0xffffffffu));
 }
