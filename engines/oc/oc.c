@@ -27,9 +27,9 @@ static const ordo_option_desc options[] = {
       "basic: lazy refinement with kernel reasons; prop: ordering theory as a user propagator" },
     { "conflict-finder", ORDO_OPT_ENUM, "none", finders, 0, -1,
       "conflicts found before solving (Algorithm 3): none, rf (Fig. 5.4a), rf-ws-fr (5.4a-c)" },
-    { "propagate", ORDO_OPT_ENUM, "off", on_off, 0, -1,
+    { "propagate", ORDO_OPT_ENUM, "on", on_off, 0, -1,
       "prop: also propagate false each rf / ws literal whose order would close a cycle "
-      "(preventive propagation, Sun et al.; off as in the thesis' Table 5.1)" },
+      "(preventive propagation, Sun et al.; off: conflicts only, the thesis' Table 5.1)" },
     { "unroll", ORDO_OPT_INT, "2", NULL, 0, 1000000,
       "loop unroll bound where the trip count is not static" },
     { "unroll-max", ORDO_OPT_INT, "0", NULL, 0, 1000000,
