@@ -873,7 +873,8 @@ static bool report_closing(oc_graph *g, const order_lit *c, oc_implied_fn fn, vo
     g->lit_reported[c->lit] = g->report_epoch;
     reason_begin(g);
     reason_add_path(g, c->to, c->from, g->n_edges);
-    qsort(g->rbuf, g->n_rbuf, sizeof *g->rbuf, cmp_lit);
+    if (g->n_rbuf) /* none when static program order alone closes it */
+        qsort(g->rbuf, g->n_rbuf, sizeof *g->rbuf, cmp_lit);
     fn(ud, c->lit, g->rbuf, g->n_rbuf);
     return true;
 }
