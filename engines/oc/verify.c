@@ -260,7 +260,7 @@ static void run_stage(run_ctx *c, bool sc)
                      enc.n_unread_writes);
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
-            prop = oc_prop_attach(&enc, &c->st);
+            prop = oc_prop_attach(&enc, c->cfg->prevent, &c->st);
         double solver_before = c->st.solver_time_s, decisions_before = o->work.solver.decisions;
         ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
         ordo_smt_counters_add(s, &o->work.solver);
@@ -334,6 +334,7 @@ static oc_outcome decide(const ordo_program *p, const ordo_solver_factory *solve
     o.work.refinement_clauses = c.st.refinement_clauses;
     o.work.propagated_clauses = c.st.propagated_clauses;
     o.work.prop_conflicts = c.st.prop_conflicts;
+    o.work.prevented = c.st.prevented;
     o.work.solver_s = c.st.solver_time_s;
     return o;
 }
@@ -354,6 +355,7 @@ void oc_work_add(oc_work *sum, const oc_work *w)
     sum->refinement_clauses += w->refinement_clauses;
     sum->propagated_clauses += w->propagated_clauses;
     sum->prop_conflicts += w->prop_conflicts;
+    sum->prevented += w->prevented;
     ordo_smt_counters_sum(&sum->solver, &w->solver);
 }
 
