@@ -211,6 +211,7 @@ static bool fold_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ty
 
 static ordo_ir_val binop_terms(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val x,
                                ordo_type xt, ordo_ir_val y, ordo_type yt);
+static int64_t signed_offset(ordo_type t, int64_t c);
 
 ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val x,
                           ordo_type xt, ordo_ir_val y, ordo_type yt)
@@ -223,9 +224,15 @@ ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo
      * integer) keeps the region of its pointer operand, the left one in
      * the IR (p + i, also for C's i + p; p - i). The offset's region means
      * nothing: p[100] or p - 16 is no access of the object whose cells
-     * include address 100 or 16. */
-    if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR)
+     * include address 100 or 16. A constant moves a known offset. */
+    if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR) {
         r.region = x.region;
+        if (x.at_offset && y.is_const) {
+            int64_t d = signed_offset(t, y.c);
+            r.at_offset = true;
+            r.offset = op == ORDO_B_ADD ? x.offset + d : x.offset - d;
+        }
+    }
     return r;
 }
 
@@ -412,6 +419,8 @@ ordo_ir_val ordo_ir_ite(const ordo_ir_smt *a, ordo_type t, ordo_term cond, ordo_
     ordo_ir_val r =
         ordo_ir_sym(ordo_smt_ite(a->s, cond, ordo_ir_term(a, t, x), ordo_ir_term(a, t, y)));
     r.region = x.region == y.region ? x.region : 0;
+    r.at_offset = x.at_offset && y.at_offset && x.offset == y.offset;
+    r.offset = r.at_offset ? x.offset : 0;
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include <ordo/expr_eval.h>
 #include <ordo/ir_build.h>
 #include <ordo/xalloc.h>
 
@@ -66,6 +67,20 @@ static ordo_ir_val read_at(oc_encoding *enc, unsigned loc, ordo_type t, ordo_ir_
     return x;
 }
 
+/* Whether the walk is in main before it created any thread. */
+static bool only_main_so_far(const oc_walker *w)
+{
+    return w->instance == 0 && w->enc->n_threads == 1;
+}
+
+/* ... along its one path so far (each guard implies the earlier ones:
+ * every execution that gets here did main's every step before), where
+ * what main stored last in a location is what it reads. */
+static bool main_alone_on_one_path(const oc_walker *w)
+{
+    return only_main_so_far(w) && !w->enc->main_branched;
+}
+
 ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type,
                            const ordo_stmt *st)
 {
@@ -76,8 +91,14 @@ ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type ty
     enc->locs[loc].read = true;
     enc->info[e].value = oc_enc_fresh(enc, "r", ordo_ir_sort(&enc->ar, lt));
     ordo_ir_val v = read_at(enc, loc, type, ordo_ir_sym(enc->info[e].value), st);
-    if (enc->prior)
+    if (enc->prior) {
         v.region = oc_memory_loaded_region(enc->prior, is_mem, key);
+        v.at_offset = oc_memory_loaded_offset(enc->prior, is_mem, key, &v.offset);
+    }
+    const oc_location *l = &enc->locs[loc];
+    if (main_alone_on_one_path(w) && l->holds_known && type.kind != ORDO_TY_BOOL &&
+        ordo_value_wrap(type, l->known) == l->known)
+        return oc_pointer(enc, type, l->known); /* what the read reads, as a constant */
     return v;
 }
 
@@ -89,10 +110,19 @@ static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, ordo_ir_v
                        bool overwrites, bool blind)
 {
     oc_location *l = &enc->locs[loc];
-    unsigned pt = l->type.width >= type.width ? oc_points_of(enc, v) : OC_POINTS_ANY;
+    l->holds_known = false; /* oc_write_shared says when it still does */
+    bool pointer = l->type.width >= type.width;
+    unsigned pt = pointer ? oc_points_of(enc, v) : OC_POINTS_ANY;
     l->points = overwrites ? pt : oc_points_join(l->points, pt);
     if (!blind)
         l->points_guess = overwrites ? pt : oc_points_join(l->points_guess, pt);
+    oc_offset off = pointer ? oc_offset_of(enc, v) : (oc_offset){ OC_OFFSET_ANY, 0 };
+    l->offset = overwrites ? off : oc_offset_join(l->offset, off);
+    if (!enc->prior) { /* a guess: what it loaded has the offsets it knew */
+        bool loaded = off.kind == OC_OFFSET_ANY && !v.is_const;
+        oc_offset known = loaded ? (oc_offset){ OC_OFFSET_NULL, 0 } : off;
+        l->offset_guess = overwrites ? known : oc_offset_join(l->offset_guess, known);
+    }
 }
 
 /* Whether a store overwrites every value stored in the location before,
@@ -104,8 +134,7 @@ static void note_store(oc_encoding *enc, unsigned loc, ordo_type type, ordo_ir_v
  * fills its array of pointers in a loop after declaring it). */
 static bool overwrites_unread(const oc_walker *w, unsigned loc)
 {
-    return w->instance == 0 && w->enc->n_threads == 1 && w->st.g.kind == OC_G_TRUE &&
-           !w->enc->locs[loc].read;
+    return only_main_so_far(w) && w->st.g.kind == OC_G_TRUE && !w->enc->locs[loc].read;
 }
 
 /* A store; a blind one is one candidate of an address of unknown region. */
@@ -119,6 +148,13 @@ void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, or
     enc->info[e].value = ordo_ir_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
     oc_cell_range_write(&enc->locs[loc], type);
     note_store(enc, loc, type, v, overwrites_unread(w, loc), blind);
+    /* a constant main stores alone on its one path: its later reads there
+     * read it (store-to-load forwarding), so that the addresses main
+     * builds a list with stay constants */
+    if (main_alone_on_one_path(w) && v.is_const && !blind) {
+        enc->locs[loc].holds_known = true;
+        enc->locs[loc].known = v.c;
+    }
 }
 
 /* ---- symbolic addresses ------------------------------------------------- */
@@ -128,14 +164,30 @@ ordo_ir_val oc_pointer(const oc_encoding *enc, ordo_type t, int64_t c)
 {
     ordo_ir_val v = ordo_ir_const(&enc->ar, t, c);
     v.region = oc_region_of(enc, v.c);
+    v.at_offset = v.region != 0;
+    v.offset = v.at_offset ? v.c - (int64_t)enc->regions[v.region - 1].base : 0;
     return v;
 }
 
 /* At most this many cells are candidates of one symbolic access. */
 #define MAX_CANDIDATES 4096
 
-/* The cells a symbolic address may denote: its region's, or every cell of
- * every escaping region. Of an allocation of symbolic size only the first
+/* The cells of region r an address may denote: the one at its offset,
+ * when it has one, else all (first, n). */
+static void region_cells(const oc_region *r, ordo_ir_val addr, uint64_t *first, uint64_t *n)
+{
+    *first = 0;
+    *n = r->n_cells;
+    if (!addr.at_offset)
+        return;
+    bool inside = addr.offset >= 0 && (uint64_t)addr.offset < r->n_cells;
+    *first = inside ? (uint64_t)addr.offset : 0;
+    *n = inside;
+}
+
+/* The cells a symbolic address may denote: its region's, or those of
+ * every escaping region; of each, only the cell at the address's offset
+ * when it has one. Of an allocation of symbolic size only the first
  * OC_SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
  * thread, which makes a SAFE verdict bounded (like an unwinding
  * assumption, but one no deeper unroll bound lifts). False (unsupported)
@@ -146,24 +198,29 @@ static bool candidate_cells(oc_walker *w, ordo_ir_val addr, const ordo_stmt *st,
     oc_encoding *enc = w->enc;
     size_t first = addr.region ? addr.region - 1 : 0;
     size_t last = addr.region ? addr.region : enc->n_regions;
+    uint64_t from, k;
     *n = 0;
     for (size_t r = first; r < last; r++) {
         if (!addr.region && !enc->regions[r].escapes)
             continue;
         if (enc->regions[r].symbolic_size)
             enc->cells_cut = true;
-        *n += enc->regions[r].n_cells;
+        region_cells(&enc->regions[r], addr, &from, &k);
+        *n += k;
     }
     if (*n > MAX_CANDIDATES) {
         oc_unsupported(enc, st, "symbolic address with %zu candidate cells", *n);
         return false;
     }
     *out = xmalloc((*n + 1) * sizeof **out);
-    size_t k = 0;
-    for (size_t r = first; r < last; r++)
-        for (uint64_t c = 0;
-             (addr.region || enc->regions[r].escapes) && c < enc->regions[r].n_cells; c++)
-            (*out)[k++] = enc->regions[r].base + c;
+    size_t i = 0;
+    for (size_t r = first; r < last; r++) {
+        if (!addr.region && !enc->regions[r].escapes)
+            continue;
+        region_cells(&enc->regions[r], addr, &from, &k);
+        for (uint64_t c = from; c < from + k; c++)
+            (*out)[i++] = enc->regions[r].base + c;
+    }
     return true;
 }
 
@@ -220,9 +277,22 @@ bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir
         enc->n_unread_writes++;
     } else {
         enc->writes_deferred = true;
-        note_store(enc, oc_location_of(enc, true, cell, type), type, v, false, blind);
+        note_store(enc, oc_location_noted(enc, true, cell, type), type, v, false, blind);
     }
     return true;
+}
+
+/* A read through a pointer of unknown region in a first walk: a second
+ * walk follows (oc_memory_summarize), which alone is solved, so the first
+ * only notes that it reads the cells (what stores before it tell is not
+ * overwritten); its value is any. One event per candidate cell made first
+ * walks of list programs larger than the engine takes. */
+static ordo_ir_val first_walk_blind_read(oc_encoding *enc, const uint64_t *cells, size_t n,
+                                         ordo_type type)
+{
+    for (size_t i = 0; i < n; i++)
+        enc->locs[oc_location_noted(enc, true, cells[i], type)].read = true;
+    return ordo_ir_sym(oc_enc_fresh(enc, "r", ordo_ir_sort(&enc->ar, type)));
 }
 
 /* A symbolic access becomes one guarded access per candidate cell (only
@@ -245,6 +315,9 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
         enc->blind_write |= is_write;
     }
     oc_guard at = w->st.g;
+    bool noted = !is_write && !addr.region && !enc->prior;
+    if (noted)
+        result = first_walk_blind_read(enc, cells, n, type);
     size_t n_left_out = 0;
     for (size_t i = 0; is_write && i < n; i++)
         n_left_out += write_left_out(enc, cells[i]);
@@ -253,7 +326,7 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
     bool anchor = w->need_anchor;
     ordo_ir_val *vals = xmalloc((n + 1) * sizeof *vals);
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !noted; i++) {
         vals[i] = ordo_ir_const(&enc->ar, type, 0);
         if (is_write && oc_leave_write_out(enc, cells[i], type, v, !addr.region))
             continue;
@@ -269,7 +342,7 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
         else
             vals[i] = oc_read_shared(w, true, cells[i], type, st);
     }
-    for (size_t i = n; !is_write && i-- > 0;)
+    for (size_t i = n; !is_write && !noted && i-- > 0;)
         result = i == n - 1 ? vals[i] : ordo_ir_ite(&enc->ar, type, eq[i], vals[i], result);
     w->st.g = oc_guard_and(enc, at, ordo_ir_sym(address_in(enc, addr, addr_type, cells, n)));
     /* The interpreter does not execute a statement with an undefined

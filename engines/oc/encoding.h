@@ -117,6 +117,7 @@ typedef struct oc_encoding {
     const ordo_stmt *high_alloc; /* an ALLOC reaching half the pointer width
                                     (Int reads such pointer constants as
                                     negative offsets: arith.c) */
+    bool main_branched;     /* main's walk has had two paths (thread_walk.c) */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
     oc_guard cut;           /* the paths that reach an unwinding edge (its guard
                                before its statement): the goal of the

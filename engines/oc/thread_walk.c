@@ -154,6 +154,7 @@ static void leave_location(oc_walker *w, const ordo_proc *pr, const ordo_edge_in
     oc_path_state at = w->st;
     ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
     bool earlier_true = false;
+    unsigned n_paths = 0;
     k = 0;
     for (unsigned j = 0; j < n_out && !enc->unsupported; j++) {
         unsigned i = edge[j];
@@ -192,7 +193,10 @@ static void leave_location(oc_walker *w, const ordo_proc *pr, const ordo_edge_in
         }
         XGROW(to->in, to->n, to->cap);
         to->in[to->n++] = w->st;
+        n_paths++;
     }
+    if (n_paths > 1 && w->instance == 0)
+        enc->main_branched = true;
     free(conds);
     w->st = at;
 }

@@ -29,6 +29,10 @@
  * leaves to it, and keeps them all. Heavy tasks at bound 2: PROP+OPT/PROP
  * solver time 1.07 -> 0.72, BASIC+OPT/BASIC 0.68 -> 0.92 with this cap. */
 #define PROP_FINDER_CLAUSES_PER_LITERAL 64
+/* Walks under offsets guessed for loaded pointers (memory.h) before the
+ * walk without them: each failed guess widens at least one location. */
+#define MAX_OFFSET_WALKS 2
+
 typedef struct {
     const ordo_program *p;
     const ordo_solver_factory *solvers;
@@ -152,11 +156,28 @@ static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_pla
     return renew(c, s, enc) && oc_build_events(enc, c->p, *s, &plan);
 }
 
+/* Walks under the summary's offsets, widened by what each walk stored,
+ * until they hold (at most MAX_OFFSET_WALKS walks); then without. */
+static bool walk_widening_offsets(run_ctx *c, ordo_smt **s, oc_encoding *enc,
+                                  oc_walk_plan plan, oc_memory_summary *m)
+{
+    for (unsigned i = 0; i < MAX_OFFSET_WALKS && m->offsets; i++) {
+        bool ok = walk_knowing(c, s, enc, plan, m);
+        if (!ok || oc_memory_offsets_hold(m, enc->locs, enc->n_locs))
+            return ok;
+        m->offsets = oc_memory_widen_offsets(m, enc->locs, enc->n_locs);
+        ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+    }
+    m->offsets = false;
+    return walk_knowing(c, s, enc, plan, m);
+}
+
 /* Walks the program into *s. A walk with accesses through pointers of
  * unknown region, or with symbolic writes to cells nothing reads, is done
  * again, knowing every region, the points-to summary and the reads of the
  * first walk (memory.h): under its guess first, then, should the guess
- * not hold, under the summary. */
+ * not hold, under the summary, with the offsets of the guess joined with
+ * what the walks stored, as long as they do not hold. */
 static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wide_cells *wide)
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
@@ -169,12 +190,17 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
     bool ok = false, holds = false;
     if (oc_memory_guess(&first, &guess)) {
         ok = walk_knowing(c, s, enc, plan, &guess);
-        holds = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
-        if (!holds)
+        bool regions = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
+        holds = regions && (!ok || oc_memory_offsets_hold(&guess, enc->locs, enc->n_locs));
+        if (!regions)
             ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
+        else if (!holds)
+            ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+        if (!holds)
+            first.offsets = oc_memory_widen_offsets(&first, enc->locs, enc->n_locs);
     }
     if (!holds)
-        ok = walk_knowing(c, s, enc, plan, &first);
+        ok = walk_widening_offsets(c, s, enc, plan, &first);
     oc_memory_summary_free(&first);
     return ok;
 }

@@ -63,11 +63,15 @@ void oc_unsupported(oc_encoding *enc, const ordo_stmt *st, const char *fmt, ...)
 unsigned oc_add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread, unsigned loc,
                       oc_guard g, unsigned instance, const ordo_stmt *st);
 unsigned oc_location_of(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type);
+/* ... without the initial write, which only an access needs: a location
+ * that a first walk only notes the stores of (oc_leave_write_out). */
+unsigned oc_location_noted(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type);
 
 /* regions.c */
 void oc_add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symbolic_size, bool escapes);
 unsigned oc_region_of(const oc_encoding *enc, int64_t a);
 unsigned oc_points_of(const oc_encoding *enc, ordo_ir_val v);
+oc_offset oc_offset_of(const oc_encoding *enc, ordo_ir_val v);
 void oc_mark_escaping_regions(oc_encoding *enc, const ordo_program *p);
 
 /* guards.c */

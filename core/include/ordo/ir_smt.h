@@ -71,6 +71,13 @@ typedef struct {
      * keeps its pointer operand's (the left one in the IR: p + i, p - i),
      * an ite keeps its branches' common one; other results have none. */
     unsigned region;
+    /* at_offset: the pointer value is `offset` cells past the base of
+     * the object it points into (whichever that is, also when region is
+     * unknown), as the caller found it. A constant added to or subtracted
+     * from it moves the offset, an ite keeps its branches' common one;
+     * other results have none. */
+    bool at_offset;
+    int64_t offset;
 } ordo_ir_val;
 
 ordo_sort ordo_ir_sort(const ordo_ir_smt *a, ordo_type t);
