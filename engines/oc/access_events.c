@@ -137,9 +137,9 @@ static bool overwrites_unread(const oc_walker *w, unsigned loc)
     return only_main_so_far(w) && w->st.g.kind == OC_G_TRUE && !w->enc->locs[loc].read;
 }
 
-/* A store; a blind one is one candidate of an address of unknown region. */
+/* A store (walk.h: oc_store says how it reaches the location). */
 void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, ordo_ir_val v,
-                     bool blind, const ordo_stmt *st)
+                     oc_store how, const ordo_stmt *st)
 {
     oc_encoding *enc = w->enc;
     unsigned loc = oc_location_of(enc, is_mem, key, type);
@@ -147,11 +147,12 @@ void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, or
     unsigned e = emit(w, OC_WRITE, loc, st);
     enc->info[e].value = ordo_ir_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
     oc_cell_range_write(&enc->locs[loc], type);
-    note_store(enc, loc, type, v, overwrites_unread(w, loc), blind);
-    /* a constant main stores alone on its one path: its later reads there
-     * read it (store-to-load forwarding), so that the addresses main
-     * builds a list with stay constants */
-    if (main_alone_on_one_path(w) && v.is_const && !blind) {
+    note_store(enc, loc, type, v, overwrites_unread(w, loc), how == OC_STORE_BLIND);
+    /* a constant main stores at its address alone on its one path: its
+     * later reads there read it (store-to-load forwarding), so that the
+     * addresses main builds a list with stay constants (a candidate's
+     * store happens only where the address is that cell) */
+    if (main_alone_on_one_path(w) && v.is_const && how == OC_STORE_AT_ADDRESS) {
         enc->locs[loc].holds_known = true;
         enc->locs[loc].known = v.c;
     }
@@ -338,7 +339,8 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
         if (w->st.g.kind == OC_G_FALSE)
             continue;
         if (is_write)
-            oc_write_shared(w, true, cells[i], type, v, !addr.region, st);
+            oc_write_shared(w, true, cells[i], type, v,
+                            addr.region ? OC_STORE_CANDIDATE : OC_STORE_BLIND, st);
         else
             vals[i] = oc_read_shared(w, true, cells[i], type, st);
     }
@@ -377,7 +379,7 @@ void oc_mem_write(oc_walker *w, const ordo_expr *addr_expr, ordo_type type, ordo
 {
     ordo_ir_val addr = oc_eval(w, addr_expr, st);
     if (addr.is_const)
-        oc_write_shared(w, true, (uint64_t)addr.c, type, v, false, st);
+        oc_write_shared(w, true, (uint64_t)addr.c, type, v, OC_STORE_AT_ADDRESS, st);
     else
         access_candidates(w, addr, addr_expr->type, true, type, v, st);
 }
@@ -422,7 +424,7 @@ void oc_assign(oc_walker *w, const ordo_lvalue *lv, ordo_ir_val v, const ordo_st
     if (lv->is_mem) {
         oc_mem_write(w, lv->addr, lv->type, v, st);
     } else if (w->p->vars[lv->var].is_global) {
-        oc_write_shared(w, false, lv->var, lv->type, v, false, st);
+        oc_write_shared(w, false, lv->var, lv->type, v, OC_STORE_AT_ADDRESS, st);
     } else {
         w->st.locals[lv->var] = v;
     }

@@ -84,8 +84,11 @@ oc_guard oc_guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h);
 void oc_start_step(oc_walker *w);
 ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type,
                            const ordo_stmt *st);
+/* How a store reaches its location: at its address, or as one candidate
+ * cell of a symbolic address (of a known region, or of none: blind). */
+typedef enum { OC_STORE_AT_ADDRESS, OC_STORE_CANDIDATE, OC_STORE_BLIND } oc_store;
 void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, ordo_ir_val v,
-                     bool blind, const ordo_stmt *st);
+                     oc_store how, const ordo_stmt *st);
 ordo_ir_val oc_pointer(const oc_encoding *enc, ordo_type t, int64_t c);
 /* A write of v to the cell that no read may need (memory.h): a first walk
  * leaves it out, noting what it stores (a second walk follows); a second

@@ -7,6 +7,7 @@
 # the walk that assumes it), so p->datum has one candidate cell per node.
 # Before: main's list building wrote through unknown pointers (every cell
 # of every node a candidate): no answer within 120 s. Now 221 events.
+# A store through a symbolic index is no constant main reads back.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 T=$FIXTURES/oc
 
@@ -18,4 +19,10 @@ for dp in basic prop; do
         grep -q '^verdict:  false (expected false: correct)$' "$out"
     check "$dp: 221 events (one candidate cell per node)" grep -qE '^  oc.events +221$' "$out"
 done
+# Forwarding is only for stores at their address: main's store through a
+# symbolic index reaches one of two cells; a[0] may still be 0 (before the
+# fix, a[0] read back the 1 and the error was "unreachable": a wrong SAFE).
+"$ORDO" verify "$T/main-alone-symbolic-store.yml" --engine oc >"$TMP/symbolic" 2>&1
+check "main's symbolic store is no constant of either cell" \
+    grep -q '^verdict:  false (expected false: correct)$' "$TMP/symbolic"
 finish
