@@ -3,6 +3,8 @@
 #include <ordo/expr_eval.h>
 #include <ordo/ir_smt.h>
 
+#include "ir_smt_vals.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,10 +229,12 @@ ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo
      * include address 100 or 16. A constant moves a known offset. */
     if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR) {
         r.region = x.region;
-        if (x.at_offset && y.is_const) {
+        if (y.is_const) {
             int64_t d = signed_offset(t, y.c);
-            r.at_offset = true;
-            r.offset = op == ORDO_B_ADD ? x.offset + d : x.offset - d;
+            d = op == ORDO_B_ADD ? d : -d;
+            r.at_offset = x.at_offset;
+            r.offset = x.at_offset ? x.offset + d : 0;
+            ir_vals_moved(a, &r, t, x, d);
         }
     }
     return r;
@@ -421,6 +425,7 @@ ordo_ir_val ordo_ir_ite(const ordo_ir_smt *a, ordo_type t, ordo_term cond, ordo_
     r.region = x.region == y.region ? x.region : 0;
     r.at_offset = x.at_offset && y.at_offset && x.offset == y.offset;
     r.offset = r.at_offset ? x.offset : 0;
+    ordo_ir_join_values(a, &r, x, y);
     return r;
 }
 

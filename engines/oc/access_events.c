@@ -78,7 +78,7 @@ static bool only_main_so_far(const oc_walker *w)
  * what main stored last in a location is what it reads. */
 static bool main_alone_on_one_path(const oc_walker *w)
 {
-    return only_main_so_far(w) && !w->enc->main_branched;
+    return only_main_so_far(w) && w->enc->main_one_path;
 }
 
 ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type,
@@ -96,10 +96,49 @@ ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type ty
         v.at_offset = oc_memory_loaded_offset(enc->prior, is_mem, key, &v.offset);
     }
     const oc_location *l = &enc->locs[loc];
-    if (main_alone_on_one_path(w) && l->holds_known && type.kind != ORDO_TY_BOOL &&
-        ordo_value_wrap(type, l->known) == l->known)
-        return oc_pointer(enc, type, l->known); /* what the read reads, as a constant */
+    bool known = l->frozen || (main_alone_on_one_path(w) && l->holds_known);
+    if (!known || type.kind == ORDO_TY_BOOL)
+        return v;
+    if (!l->n_known_vals) {
+        if (ordo_value_wrap(type, l->known) == l->known)
+            return oc_pointer(enc, type, l->known); /* what the read reads, as a constant */
+        return v;
+    }
+    for (unsigned i = 0; i < l->n_known_vals; i++)
+        if (ordo_value_wrap(type, l->known_vals[i]) != l->known_vals[i])
+            return v;
+    v.n_vals = l->n_known_vals; /* the read reads one of them */
+    v.vals = l->known_vals;
     return v;
+}
+
+/* What main stored in the location, alone on its one path, as a value. */
+static ordo_ir_val known_value(const oc_location *l)
+{
+    if (!l->n_known_vals)
+        return (ordo_ir_val){ .is_const = true, .c = l->known };
+    return (ordo_ir_val){ .n_vals = l->n_known_vals, .vals = l->known_vals };
+}
+
+/* Main, alone on its one path, stored v in the location (how: walk.h), which
+ * held `before` (if known): what it holds now, if known. A store at its
+ * address replaces the value, a candidate's leaves it or replaces it. */
+static void note_known(oc_encoding *enc, oc_location *l, ordo_ir_val v, oc_store how,
+                       const ordo_ir_val *before)
+{
+    ordo_ir_val now = { 0 };
+    if (how == OC_STORE_AT_ADDRESS)
+        now = v;
+    else if (how == OC_STORE_CANDIDATE && before)
+        ordo_ir_join_values(&enc->ar, &now, *before, v);
+    if (!now.is_const && now.n_vals == 1)
+        now = (ordo_ir_val){ .is_const = true, .c = now.vals[0] };
+    if (!now.is_const && !now.n_vals)
+        return;
+    l->holds_known = true;
+    l->known = now.is_const ? now.c : 0;
+    l->n_known_vals = now.is_const ? 0 : now.n_vals;
+    l->known_vals = now.is_const ? NULL : now.vals;
 }
 
 /* What a store tells the memory summary: where the stored value points
@@ -147,15 +186,18 @@ void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, or
     unsigned e = emit(w, OC_WRITE, loc, st);
     enc->info[e].value = ordo_ir_term(&enc->ar, lt, written_as(&enc->ar, lt, v, type));
     oc_cell_range_write(&enc->locs[loc], type);
+    if (enc->locs[loc].frozen)
+        oc_note_late_write(enc, loc);
+    ordo_ir_val before = known_value(&enc->locs[loc]);
+    bool held = enc->locs[loc].holds_known;
     note_store(enc, loc, type, v, overwrites_unread(w, loc), how == OC_STORE_BLIND);
-    /* a constant main stores at its address alone on its one path: its
+    /* a constant (or one of a few) main stores alone on its one path: its
      * later reads there read it (store-to-load forwarding), so that the
-     * addresses main builds a list with stay constants (a candidate's
-     * store happens only where the address is that cell) */
-    if (main_alone_on_one_path(w) && v.is_const && how == OC_STORE_AT_ADDRESS) {
-        enc->locs[loc].holds_known = true;
-        enc->locs[loc].known = v.c;
-    }
+     * addresses main builds a list with stay constants; a candidate's
+     * store happens only where the address is that cell, else the cell
+     * keeps what it held */
+    if (main_alone_on_one_path(w))
+        note_known(enc, &enc->locs[loc], v, how, held ? &before : NULL);
 }
 
 /* ---- symbolic addresses ------------------------------------------------- */
@@ -186,9 +228,32 @@ static void region_cells(const oc_region *r, ordo_ir_val addr, uint64_t *first, 
     *n = inside;
 }
 
-/* The cells a symbolic address may denote: its region's, or those of
- * every escaping region; of each, only the cell at the address's offset
- * when it has one. Of an allocation of symbolic size only the first
+/* The cells among the values an address may take (ordo_ir_val.vals), in
+ * its region when it has one: a value that is no cell is an undefined
+ * access. Of an allocation of symbolic size only the first
+ * OC_SYMBOLIC_CELLS cells are (a value beyond them cuts the cells). */
+static uint64_t *cells_among_values(oc_encoding *enc, ordo_ir_val addr, size_t *n)
+{
+    uint64_t *cells = xmalloc((addr.n_vals + 1) * sizeof *cells);
+    *n = 0;
+    for (unsigned i = 0; i < addr.n_vals; i++) {
+        unsigned r = oc_region_of(enc, addr.vals[i]);
+        if (!r || (addr.region && r != addr.region))
+            continue;
+        const oc_region *rg = &enc->regions[r - 1];
+        uint64_t cell = (uint64_t)addr.vals[i];
+        if (cell - rg->base < rg->n_cells)
+            cells[(*n)++] = cell;
+        else if (rg->symbolic_size)
+            enc->cells_cut = true;
+    }
+    return cells;
+}
+
+/* The cells a symbolic address may denote: those among its values when
+ * it knows them; else its region's, or those of every escaping region; of
+ * each, only the cell at the address's offset when it has one. Of an
+ * allocation of symbolic size only the first
  * OC_SYMBOLIC_CELLS cells are candidates: an access beyond them stops the
  * thread, which makes a SAFE verdict bounded (like an unwinding
  * assumption, but one no deeper unroll bound lifts). False (unsupported)
@@ -197,6 +262,10 @@ static bool candidate_cells(oc_walker *w, ordo_ir_val addr, const ordo_stmt *st,
                             size_t *n)
 {
     oc_encoding *enc = w->enc;
+    if (addr.n_vals) {
+        *out = cells_among_values(enc, addr, n);
+        return true;
+    }
     size_t first = addr.region ? addr.region - 1 : 0;
     size_t last = addr.region ? addr.region : enc->n_regions;
     uint64_t from, k;
@@ -269,6 +338,15 @@ static bool write_left_out(const oc_encoding *enc, uint64_t cell)
     return !enc->prior || oc_memory_cell_unread(enc->prior, cell);
 }
 
+/* The location of a cell, if the walk has it (else UINT_MAX). */
+static unsigned cell_location(const oc_encoding *enc, uint64_t cell)
+{
+    if (!enc->loc_table.size)
+        return UINT_MAX;
+    size_t h = oc_loc_slot(&enc->loc_table, enc->locs, true, cell);
+    return enc->loc_table.slots[h] ? (unsigned)(enc->loc_table.slots[h] - 1) : UINT_MAX;
+}
+
 bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir_val v,
                         bool blind)
 {
@@ -276,10 +354,34 @@ bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir
         return false;
     if (enc->prior) {
         enc->n_unread_writes++;
+        /* main's value there is no longer known */
+        unsigned loc = cell_location(enc, cell);
+        if (loc != UINT_MAX)
+            oc_note_late_write(enc, loc);
     } else {
         enc->writes_deferred = true;
-        note_store(enc, oc_location_noted(enc, true, cell, type), type, v, false, blind);
+        unsigned loc = oc_location_noted(enc, true, cell, type);
+        if (enc->locs[loc].frozen)
+            oc_note_late_write(enc, loc);
+        note_store(enc, loc, type, v, false, blind);
     }
+    return true;
+}
+
+/* oc_leave_write_out for a candidate cell of a symbolic write: what main,
+ * alone on its one path, knew the cell to hold, it holds or v (the cell
+ * keeps it, as a write that has an event does: oc_write_shared). */
+static bool leave_out_knowing(oc_walker *w, uint64_t cell, ordo_type type, ordo_ir_val v,
+                              bool blind)
+{
+    oc_encoding *enc = w->enc;
+    unsigned loc = cell_location(enc, cell);
+    bool held = loc != UINT_MAX && enc->locs[loc].holds_known;
+    ordo_ir_val before = held ? known_value(&enc->locs[loc]) : v;
+    if (!oc_leave_write_out(enc, cell, type, v, blind))
+        return false;
+    if (held && !blind && main_alone_on_one_path(w))
+        note_known(enc, &enc->locs[loc], v, OC_STORE_CANDIDATE, &before);
     return true;
 }
 
@@ -291,9 +393,55 @@ bool oc_leave_write_out(oc_encoding *enc, uint64_t cell, ordo_type type, ordo_ir
 static ordo_ir_val first_walk_blind_read(oc_encoding *enc, const uint64_t *cells, size_t n,
                                          ordo_type type)
 {
-    for (size_t i = 0; i < n; i++)
-        enc->locs[oc_location_noted(enc, true, cells[i], type)].read = true;
+    for (size_t i = 0; i < n; i++) {
+        unsigned loc = oc_location_noted(enc, true, cells[i], type); /* may move locs */
+        enc->locs[loc].read = true;
+    }
     return ordo_ir_sym(oc_enc_fresh(enc, "r", ordo_ir_sort(&enc->ar, type)));
+}
+
+/* Whether the cell is frozen (frozen.c). */
+static bool frozen(const oc_encoding *enc, uint64_t cell)
+{
+    unsigned loc = cell_location(enc, cell);
+    return loc != UINT_MAX && enc->locs[loc].frozen;
+}
+
+/* At most this many candidates of a read are checked by the solver. */
+#define MAX_CHECKED_CANDIDATES 64
+
+/* An access through an address whose candidates include frozen cells
+ * (frozen.c: their values are constants, which tell the cells a loaded
+ * pointer may denote, and a write to one thaws it): drops the candidates
+ * that would spoil them, the other cells of a read, the frozen ones of a
+ * write, where the address cannot be that cell under the guard g. The
+ * solver says so from the walk's definitions so far, a part of the
+ * formula: the dropped events could never happen. Returns the new
+ * count. */
+static size_t drop_unreachable_candidates(oc_encoding *enc, oc_guard g, ordo_ir_val addr,
+                                          ordo_type addr_type, bool is_write, uint64_t *cells,
+                                          size_t n)
+{
+    size_t n_frozen = 0;
+    for (size_t i = 0; i < n; i++)
+        n_frozen += frozen(enc, cells[i]);
+    if (n_frozen == 0 || (!is_write && n_frozen == n) || n > MAX_CHECKED_CANDIDATES)
+        return n;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool keep = frozen(enc, cells[i]) != is_write;
+        if (!keep) {
+            ordo_ir_val is_c = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
+                                   ordo_ir_const(&enc->ar, addr_type, (int64_t)cells[i]),
+                                   addr_type);
+            ordo_term both[2] = { oc_guard_term(enc, g),
+                                  ordo_ir_term(&enc->ar, ordo_ty_bool(), is_c) };
+            keep = ordo_smt_check_assuming(enc->ar.s, 2, both) != ORDO_SMT_UNSAT;
+        }
+        if (keep)
+            cells[k++] = cells[i];
+    }
+    return k;
 }
 
 /* A symbolic access becomes one guarded access per candidate cell (only
@@ -311,12 +459,16 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
     ordo_ir_val result = ordo_ir_const(&enc->ar, type, 0);
     if (!candidate_cells(w, addr, st, &cells, &n))
         return result;
-    if (!addr.region) {
+    /* blind: any escaping region's cell may be the one */
+    bool blind = !addr.region && !addr.n_vals;
+    if (blind) {
         enc->blind_access = true;
         enc->blind_write |= is_write;
     }
     oc_guard at = w->st.g;
-    bool noted = !is_write && !addr.region && !enc->prior;
+    if (!blind)
+        n = drop_unreachable_candidates(enc, at, addr, addr_type, is_write, cells, n);
+    bool noted = !is_write && blind && !enc->prior;
     if (noted)
         result = first_walk_blind_read(enc, cells, n, type);
     size_t n_left_out = 0;
@@ -329,7 +481,7 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
     ordo_term *eq = xmalloc((n + 1) * sizeof *eq);
     for (size_t i = 0; i < n && !noted; i++) {
         vals[i] = ordo_ir_const(&enc->ar, type, 0);
-        if (is_write && oc_leave_write_out(enc, cells[i], type, v, !addr.region))
+        if (is_write && leave_out_knowing(w, cells[i], type, v, blind))
             continue;
         ordo_ir_val is_c = ordo_ir_binop(&enc->ar, ORDO_B_EQ, ordo_ty_bool(), addr, addr_type,
                                ordo_ir_const(&enc->ar, addr_type, (int64_t)cells[i]), addr_type);
@@ -340,7 +492,7 @@ static ordo_ir_val access_candidates(oc_walker *w, ordo_ir_val addr, ordo_type a
             continue;
         if (is_write)
             oc_write_shared(w, true, cells[i], type, v,
-                            addr.region ? OC_STORE_CANDIDATE : OC_STORE_BLIND, st);
+                            blind ? OC_STORE_BLIND : OC_STORE_CANDIDATE, st);
         else
             vals[i] = oc_read_shared(w, true, cells[i], type, st);
     }

@@ -161,5 +161,7 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->sections);
     free(enc->regions);
     free(enc->unsupported);
+    oc_loc_ids_free(&enc->thaw);
+    ordo_ir_val_sets_free(enc->ar.sets);
     memset(enc, 0, sizeof *enc);
 }

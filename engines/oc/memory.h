@@ -78,6 +78,9 @@ typedef struct {
     bool holds_known;       /* main, alone so far, stored `known` in it last
                                (unguarded) and nothing else since */
     int64_t known;
+    unsigned n_known_vals;  /* > 0: it holds one of known_vals (access_events.c) */
+    const int64_t *known_vals;
+    bool frozen;            /* every thread reads `known` (frozen.c) */
     /* Int arithmetic (cell_ranges.h): the values it may hold, the range
      * every read of it takes, and the read that narrowed that range last. */
     __int128 held_lo, held_hi, read_lo, read_hi;

@@ -54,6 +54,8 @@ typedef struct {
     unsigned last_step;   /* the last step's anchor (else UINT_MAX) */
     oc_guard last_step_g; /* ... and the guard it was anchored under */
     oc_guard exited;      /* the paths that ended by pthread_exit */
+    size_t pending;       /* paths waiting at locations not walked yet, but
+                             for those that end the program at once */
 } oc_walker;
 
 /* event_table.c */
@@ -112,6 +114,13 @@ void oc_exec_step(oc_walker *w, const ordo_stmt *st);
 
 /* lazy_threads.c */
 void oc_exec_lazy_creations(oc_walker *w, const ordo_stmt *lazy);
+
+/* frozen.c */
+/* At main's first thread creation: the locations whose value every
+ * thread reads as main's constant (memory.h: frozen). */
+void oc_freeze_main_values(oc_encoding *enc);
+/* A write after that creation may reach location loc. */
+void oc_note_late_write(oc_encoding *enc, unsigned loc);
 
 /* thread_walk.c */
 bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,
