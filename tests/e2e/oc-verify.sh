@@ -90,7 +90,10 @@ check "a loaded pointer is narrowed to its region and offset" grep -qE '^  oc.ev
     "$TMP/late-allocation-safe-basic-none"
 # Without leaving out the 64 candidate writes of *slot (and their 64 initial
 # writes) there would be 146 events.
-check "a guess that holds is kept" not grep -q 'walked again' "$TMP/guessed-pointer-safe-prop-none"
+check "a guess that holds is kept" not grep -q 'pointers stored .*walked again' "$TMP/guessed-pointer-safe-prop-none"
+# (Since main's values are frozen for the threads, the worker's store goes
+# through the constant it reads in holder[0], and it is p[0]'s freezing
+# that fails: a later write, walked again, as oc-main-values.sh checks.)
 check "a guess that fails is walked again" grep -q 'walked again' \
     "$TMP/guessed-pointer-unsafe-prop-none"
 check "writes to cells nothing reads are left out" grep -qE '^  oc.events +18$' \
