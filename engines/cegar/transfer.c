@@ -256,7 +256,11 @@ static void exec_mutex(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     int64_t addr;
     ordo_eval_status r = expl_eval(&v, st->addr, &addr, NULL);
     if (r == ORDO_EVAL_UNKNOWN) {
-        unsupported(c, s, "a mutex whose address the precision does not know");
+        if (!c->m->unknown_mutex) {
+            c->m->unknown_mutex = st;
+            c->m->unknown_mutex_action = c->action;
+        }
+        cg_state_free(s);
         return;
     }
     if (r == ORDO_EVAL_UNDEFINED || addr == 0 ||
