@@ -34,6 +34,8 @@ typedef struct {
 typedef struct {
     const ordo_program *p;     /* after inlining and large-block encoding */
     ordo_edge_index *out;      /* per procedure */
+    bool *escapes;             /* per static object: may a pointer reach it
+                                  (mem_objects.h) */
     const cg_prec *prec;
     ordo_arith mode;           /* of C values (arith.h) */
     bool smt_int;              /* SMT terms in Int, else bit-vectors (arith.h) */

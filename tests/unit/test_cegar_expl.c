@@ -306,6 +306,42 @@ static void a_nondeterministic_mutex_address_ends_the_run(void **state)
     ordo_program_free(p);
 }
 
+/* main (globals n, a 32-bit int, q and r, pointers; a static cell T
+ * whose address is never a value):
+ *   mem[T] := 5 | havoc n; q := alloc(n) | r := alloc(1) | havoc mem[r] |
+ *   assume mem[T] != 5; ERROR
+ * r follows an allocation of unknown size: its address stays unknown in
+ * every precision. A store through it cannot write T (C lets no pointer
+ * reach an object whose address is never taken): T keeps its value.
+ * Before, the store forgot every cell, and tracking the core's r, q and n
+ * could not make r known: the run ended unknown. */
+static void a_store_through_an_unknown_pointer_keeps_unreachable_cells(void **state)
+{
+    (void)state;
+    unsigned m;
+    ordo_program *p = with_main("unreachable.c", &m);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64);
+    unsigned n = ordo_add_var(p, "n", i32(), -1, 0);
+    unsigned q = ordo_add_var(p, "q", ptr, -1, 0);
+    unsigned r = ordo_add_var(p, "r", ptr, -1, 0);
+    unsigned t = ordo_add_object(p, "T", 1, -1);
+    const ordo_expr *cell = ordo_e_const(p, ptr, (int64_t)p->objects[t].base);
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_mem(i32(), cell), num(p, 5)), 1);
+    fork_exit(p, m, l, 2);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, n)), 3);
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, q), var(p, n)), 4);
+    fork_exit(p, m, l, 5);
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, r), num(p, 1)), 6);
+    fork_exit(p, m, l, 7);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_mem(i32(), var(p, r))), 8);
+    fork_exit(p, m, l, 9);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, ordo_e_load(p, i32(), cell), num(p, 5))), 10);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 11);
+    finish(p, m, l);
+    expect(p, false, ORDO_VERDICT_SAFE, 2, 4); /* T and the core's n, q, r */
+}
+
 static void dead_locals_after_each_edge(void **state)
 {
     (void)state;
@@ -347,6 +383,7 @@ int main(void)
         cmocka_unit_test(pred_carries_a_condition_through_a_store),
         cmocka_unit_test(a_mutex_in_allocated_memory_is_learnt),
         cmocka_unit_test(a_nondeterministic_mutex_address_ends_the_run),
+        cmocka_unit_test(a_store_through_an_unknown_pointer_keeps_unreachable_cells),
         cmocka_unit_test(dead_locals_after_each_edge),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
