@@ -173,6 +173,11 @@ static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_pla
     return renew(c, s, enc) && build(c, *s, enc, &plan);
 }
 
+static void log_walked_again(const char *where)
+{
+    ordo_log(ORDO_LOG_INFO, "oc: pointers stored %s, walked again", where);
+}
+
 /* Walks under the summary's offsets, widened by what each walk stored,
  * until they hold (at most MAX_OFFSET_WALKS walks); then without. */
 static bool walk_widening_offsets(run_ctx *c, ordo_smt **s, oc_encoding *enc,
@@ -183,7 +188,7 @@ static bool walk_widening_offsets(run_ctx *c, ordo_smt **s, oc_encoding *enc,
         if (!ok || oc_memory_offsets_hold(m, enc->locs, enc->n_locs))
             return ok;
         m->offsets = oc_memory_widen_offsets(m, enc->locs, enc->n_locs);
-        ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+        log_walked_again("at other offsets");
     }
     m->offsets = false;
     return walk_knowing(c, s, enc, plan, m);
@@ -210,9 +215,9 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
         bool regions = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
         holds = regions && (!ok || oc_memory_offsets_hold(&guess, enc->locs, enc->n_locs));
         if (!regions)
-            ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
+            log_walked_again("through unknown addresses");
         else if (!holds)
-            ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+            log_walked_again("at other offsets");
         if (!holds)
             first.offsets = oc_memory_widen_offsets(&first, enc->locs, enc->n_locs);
     }
