@@ -59,6 +59,10 @@ static const ordo_option_desc options[] = {
       "PRED: answer a transfer check asked before (same relevant facts, action and open "
       "predicates) from a cache; off asks the solver every time, as THETA does (an "
       "ablation: the thesis' Table 4.1 counts were made without one)" },
+    { "thread-pools", ORDO_OPT_ENUM, "off", on_off, 0, -1,
+      "on: identical anonymous threads (created on a loop) merge into one pool entry standing "
+      "for any positive number of them, so that unboundedly many threads give a finite ARG "
+      "(with --por nopor, --coi none or scoi, --prune full only)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -101,6 +105,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
                                                                   : CG_SPLIT_ATOMS,
         .lazy = ordo_opt_is(opt, "prune", "lazy"),
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
+        .thread_pools = ordo_opt_is(opt, "thread-pools", "on"),
     };
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)

@@ -11,6 +11,7 @@
 #include "coi.h"
 #include "initprec.h"
 #include "itp.h"
+#include "pool.h"
 #include "por_source.h"
 #include "pred_cache.h"
 #include "prune.h"
@@ -34,6 +35,7 @@ typedef struct {
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
     bool smt_int;                  /* SMT terms in Int (arith.h) */
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
+    cg_pools *pools;               /* --thread-pools on (pool.h), else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -112,6 +114,25 @@ static unsigned refine_by_core(cegar *g, cg_path *pf)
     return cg_refine_unsat_core(pf, &g->prec);
 }
 
+/* Thread pools: the abstract path becomes the concrete one the refiner
+ * reads (pool.h); false, with *why, when it is infeasible in its control:
+ * no refinement of the data could exclude it, so the run ends. */
+static bool concretize(cegar *g, cg_action **actions, const cg_state ***states,
+                       cg_state ***concrete, unsigned n, char **why)
+{
+    cg_action *c_actions;
+    const char *failed = cg_pool_concretize(g->analysed, *actions, *states, n, &c_actions,
+                                            concrete);
+    free(*actions);
+    *actions = c_actions;
+    for (unsigned i = 0; i <= n; i++)
+        (*states)[i] = (*concrete)[i];
+    if (failed)
+        *why = xasprintf("cegar: a thread pool: the counterexample of %u steps is infeasible "
+                         "in its control (%s), which no refinement excludes", n, failed);
+    return !failed;
+}
+
 /* The refiner (thesis Section 2.2.4): the path formula of the error
  * node's path decides between a real counterexample and a refinement.
  * *done is false when the loop goes on with a refined precision. */
@@ -122,10 +143,14 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     const cg_state **states;
     unsigned n;
     cg_arg_path(arg, error, &actions, &states, &n);
-    ordo_smt_config sc = { .produce_cores = true };
-    ordo_smt *smt = ordo_smt_create(g->solvers, &sc);
+    cg_state **concrete = NULL;
     cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
     *done = true;
+    ordo_smt *smt = NULL;
+    if (g->pools && !concretize(g, &actions, &states, &concrete, n, &o.reason))
+        goto out;
+    ordo_smt_config sc = { .produce_cores = true };
+    smt = ordo_smt_create(g->solvers, &sc);
     if (!smt) {
         o.reason = xstrdup("cegar: the solver could not be created");
         goto out;
@@ -154,6 +179,9 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
 out:
+    for (unsigned i = 0; concrete && i <= n; i++)
+        cg_state_free(concrete[i]);
+    free(concrete);
     free(actions);
     free(states);
     return o;
@@ -231,6 +259,7 @@ static cg_outcome iterate(cegar *g, bool *done)
     }
     m.pred_cache = g->pred_cache;
     m.no_pred_cache = g->cfg->no_transfer_cache;
+    m.pools = g->pools;
     cg_search_stats st = { 0 };
     unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();
@@ -291,6 +320,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
                               "which the solver %s does not offer (cegar)", solvers->name));
+    } else if (cfg->thread_pools && (cfg->por != CG_NOPOR || cfg->dcoi || cfg->lazy)) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                    xstrdup("unsupported: --thread-pools on needs --por nopor, --coi none or "
+                            "scoi and --prune full (cegar)"));
     } else if (cfg->bin_itp && !(solvers->ops->caps & ORDO_SMT_CAP_INTERPOLATION)) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement bin-itp needs binary interpolants, "
@@ -298,6 +331,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else {
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
+        if (cfg->thread_pools)
+            g.pools = cg_pools_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -333,6 +368,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             free(g.por);
         }
         coi_counters(g.coi, c);
+        c->pool_merges = cg_pools_merges(g.pools);
+        cg_pools_free(g.pools);
         cg_coi_free(g.coi);
     }
     cg_cell_values_free(g.cell_values);

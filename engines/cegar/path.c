@@ -6,6 +6,7 @@
 
 #include "cell_values.h"
 #include "path.h"
+#include "pool.h"
 
 unsigned cg_var_owner(const ordo_program *p, unsigned var)
 {
@@ -347,6 +348,16 @@ static void equals(stmt_ctx *c, const ordo_expr *e, int64_t v)
     require(c, ordo_smt_app2(c->pf->smt, ORDO_OP_EQ, expr(c, e), constant(c->pf, e->type, v)));
 }
 
+/* PRED's transfer (cg_path_begin_at) with thread pools: the id of an
+ * anonymous thread is no value the state knows (pool.h). */
+static bool anonymous_start(const stmt_ctx *c)
+{
+    const cg_path *pf = c->pf;
+    return pf->symbolic && pf->m->pools &&
+           cg_pool_anonymous(pf->m->pools, c->before, c->before->threads[c->a->thread].proc,
+                             c->a->edge);
+}
+
 static void start(stmt_ctx *c, const ordo_stmt *st)
 {
     cg_path *pf = c->pf;
@@ -363,7 +374,9 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         assign(c, &lv, convert(pf, arg, st->rhs->type, lv.type));
         pf->cur = parent;
     }
-    if (st->has_lhs)
+    if (st->has_lhs && anonymous_start(c))
+        assign(c, &st->lhs, fresh(pf, ordo_ir_sort(&pf->arith, st->lhs.type)));
+    else if (st->has_lhs)
         assign(c, &st->lhs, constant(pf, st->lhs.type, id));
 }
 

@@ -8,6 +8,7 @@
 #include "learn.h"
 #include "live.h"
 #include "pred.h"
+#include "pool.h"
 #include "pred_cache.h"
 #include "transfer.h"
 
@@ -213,14 +214,17 @@ static void exec_start(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
         return;
     }
     const ordo_proc *f = &c->m->p->procs[st->proc];
+    bool anon = c->m->pools && cg_pool_anonymous(c->m->pools, s, s->threads[c->t].proc,
+                                                 c->action.edge);
     unsigned id = cg_state_add_thread(s, st->proc, f->init_loc);
+    s->threads[id].anon = anon;
     init_locals(c->m, s, id, st->proc);
     if (st->rhs && f->n_params > 0) {
         expl_view nv = view(c->m, s, id);
         expl_write_var(&nv, f->params[0], r == ORDO_EVAL_OK, arg);
     }
     if (st->has_lhs)
-        write(c, s, &st->lhs, true, id);
+        write(c, s, &st->lhs, !anon, id);
     next(c, s, i);
 }
 
@@ -406,6 +410,10 @@ static void take_edges(cg_model *m, const cg_state *s, unsigned t, cg_succs *out
 
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out)
 {
+    if (m->pools) {
+        cg_pool_successors(m, s, out);
+        return;
+    }
     unsigned from = out->n;
     for (unsigned t = 0; t < s->n_threads; t++)
         take_edges(m, s, t, out);

@@ -1,0 +1,78 @@
+/*
+ * Thread pools (--thread-pools on): a counter abstraction of identical
+ * threads, so that a program creating threads in a loop gets a finite
+ * abstract state space (thesis Chapter 2's states track every thread;
+ * this is an extension, allowed with NOPOR only).
+ *
+ * A state's thread entry is a single thread, or a pool (cg_thread.pool):
+ * any positive number of threads of one procedure that are all in the
+ * entry's abstract state, its location, ended or not, and its local facts
+ * (the values and predicate instances of its own variables) holding for
+ * each member. A pool holds no mutex and is never the atomic owner.
+ *
+ * Identities. An anonymous thread (cg_thread.anon) is one no id value in
+ * the state names: a thread created by a THREAD_START on a cycle of its
+ * procedure's CFA, or by any start once the state has an anonymous entry
+ * (from then on, creation order no longer tells a thread's id). Its id is
+ * written unknown (transfer.c, and path.c in PRED's transfer). Only
+ * anonymous entries merge; the others keep entry index = thread id, as
+ * they all precede the first anonymous entry and entries are removed at
+ * or after it only. A join of an unknown id may proceed when some ended
+ * entry, a pool among them, may be the one it names (transfer.c,
+ * exec_join): never blocked by a pool, and never removing one.
+ *
+ * Merging (cg_pool_normalize, after every action): two anonymous entries
+ * of the same procedure, location and end, neither holding a mutex nor
+ * the atomic section, whose facts mention no thread but themselves and
+ * are equal up to the renaming of one into the other, become one pool
+ * entry. γ of the result contains γ of the two: only behaviours are
+ * added, so SAFE stays sound.
+ *
+ * A pool member acts (cg_pool_successors): the pool p is either left
+ * without members (the successor where p, now a single thread, takes the
+ * edge: CG_POOL_LAST) or keeps some (a fresh single entry with a copy of
+ * p's facts takes the edge, p stays: CG_POOL_MEMBER). Every concrete
+ * state has its successor in one of the two. The transfer treats a pool
+ * like one thread: a fact about a member, computed from facts that each
+ * member satisfies, holds for every member; no fact relates two members
+ * of one pool (merging requires that none mentions them both, and
+ * instances of a predicate bind threads of different owners).
+ *
+ * Counterexamples (cg_pool_concretize): the abstract path is replayed
+ * over concrete threads numbered by creation; a pool's action is taken by
+ * its earliest created member. CG_POOL_LAST with more members leaves the
+ * others idle for the rest of the path (a concrete path still); an entry
+ * with no member left to act or be joined makes the path infeasible in
+ * its control alone, and the run ends unknown naming the thread pool. The
+ * concrete path, with states whose facts are the abstract ones given to
+ * every member, is what the path formula, the refinement and the replay
+ * of an UNSAFE read.
+ */
+#ifndef CEGAR_POOL_H
+#define CEGAR_POOL_H
+
+#include "transfer.h"
+
+typedef struct cg_pools cg_pools;
+
+cg_pools *cg_pools_new(const ordo_program *p);
+void cg_pools_free(cg_pools *x);
+/* Pairs of entries merged so far (cegar.pool_merges). */
+double cg_pools_merges(const cg_pools *x);
+
+/* Is a thread created by edge `edge` of a thread running proc in s
+ * anonymous? */
+bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsigned edge);
+/* The successors of s (cg_successors with pools), each normalised. */
+void cg_pool_successors(cg_model *m, const cg_state *s, cg_succs *out);
+/* Merges the entries of s that may merge; records them in s->merges. */
+void cg_pool_normalize(cg_model *m, cg_state *s);
+/* The concrete path of an abstract one (n actions, n + 1 states) through
+ * thread pools: malloc'ed actions and states (*states[i] owned by the
+ * caller: free with cg_state_free); NULL, or why the path is infeasible
+ * in its control. */
+const char *cg_pool_concretize(const ordo_program *p, const cg_action *actions,
+                               const cg_state *const *states, unsigned n, cg_action **c_actions,
+                               cg_state ***c_states);
+
+#endif

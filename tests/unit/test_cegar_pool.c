@@ -1,0 +1,246 @@
+/* Unit tests of the cegar engine's thread pools (--thread-pools on,
+ * engines/cegar/pool.h): two identical anonymous threads merge into one
+ * pool entry (exact thread and pool counts), a pool member's step has
+ * its two successors, a program that creates threads in a loop is proved
+ * (without pools its ARG has no bound) and its unsafe variant gives a
+ * replayed counterexample, and the option is refused with SPOR. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <ordo/ir_build.h>
+
+#include "../../engines/cegar/cegar.h"
+#include "../../engines/cegar/pool.h"
+#include "../support/cegar_verify.h"
+#include "../support/smt_load.h"
+#include "ir_fixtures.h"
+
+static ordo_solver_factory z3;
+
+static int setup(void **state)
+{
+    (void)state;
+    return smt_load_plugin("z3", &z3) ? 0 : -1;
+}
+
+/* main: while (nondet) id := start worker; lock m; assume bad(c); ERROR.
+ * Safe: worker: lock m; tmp := c; c := tmp + 1; c := tmp; unlock m; and
+ * bad(c) is c != 0, which no number of workers reaches. Unsafe: the
+ * worker keeps its increment, bad(c) is c > 2 (three workers). */
+static ordo_program *counting_workers(bool unsafe, unsigned *id_var)
+{
+    ordo_program *p = ordo_program_new("pool.c", ORDO_DM_LP64);
+    unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
+    unsigned m = ordo_add_object(p, "m", 1, -1);
+    const ordo_expr *m_addr = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned w = ordo_add_proc(p, "worker");
+    unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)w, 0);
+    unsigned l = p->procs[w].init_loc;
+    then(p, w, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 10);
+    then(p, w, &l, assign(p, tmp, var(p, c)), 11);
+    then(p, w, &l, assign(p, c, bin(p, ORDO_B_ADD, var(p, tmp), num(p, 1))), 12);
+    if (!unsafe)
+        then(p, w, &l, assign(p, c, var(p, tmp)), 12);
+    then(p, w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, m_addr), 13);
+    finish(p, w, l);
+
+    unsigned more = ordo_add_var(p, "more", i32(), 0, 0);
+    unsigned id = ordo_add_var(p, "id", i32(), 0, 0);
+    ordo_lvalue id_lv = ordo_lv_var(p, id);
+    unsigned head = p->procs[0].init_loc;
+    then(p, 0, &head, ordo_s_havoc(p, ordo_lv_var(p, more)), 20);
+    unsigned body = head, out = head;
+    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, more), num(p, 0))), 21);
+    ordo_add_edge(p, 0, body, p->procs[0].init_loc, ordo_s_thread_start(p, &id_lv, w, NULL));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, more), num(p, 0))), 21);
+    then(p, 0, &out, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 22);
+    ordo_binop bad = unsafe ? ORDO_B_GT : ORDO_B_NE;
+    then(p, 0, &out, ordo_s_assume(p, bin(p, bad, var(p, c), num(p, unsafe ? 2 : 0))), 23);
+    then(p, 0, &out, ordo_s_new(p, ORDO_S_ERROR), 24);
+    finish(p, 0, out);
+    if (id_var)
+        *id_var = id;
+    return p;
+}
+
+static cg_outcome verify(const ordo_program *p, cg_por_kind por, cg_counters *c)
+{
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true, .scoi = true,
+                      .por = por, .thread_pools = true };
+    return cegar_verify_replayed(p, &cfg, &z3, c);
+}
+
+static void loop_of_workers_proved(void **state)
+{
+    (void)state;
+    ordo_program *p = counting_workers(false, NULL);
+    cg_counters c;
+    cg_outcome o = verify(p, CG_NOPOR, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_true(c.pool_merges > 0);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+static void loop_of_workers_violation_replayed(void **state)
+{
+    (void)state;
+    ordo_program *p = counting_workers(true, NULL);
+    cg_counters c;
+    cg_outcome o = verify(p, CG_NOPOR, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* replayed (cegar_verify.h) */
+    assert_true(c.pool_merges > 0);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+static void refused_with_spor(void **state)
+{
+    (void)state;
+    ordo_program *p = counting_workers(false, NULL);
+    cg_counters c;
+    cg_outcome o = verify(p, CG_SPOR, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
+    assert_string_equal(o.reason, "unsupported: --thread-pools on needs --por nopor, --coi none "
+                                  "or scoi and --prune full (cegar)");
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+/* ---- the transfer with pools (EXPL, tracking main's id) ---------------- */
+
+typedef struct {
+    ordo_program *p;
+    cg_model m;
+    cg_prec prec;
+    unsigned id;
+    cg_succs succs;
+} pool_model;
+
+static void open_pools(pool_model *x)
+{
+    x->p = counting_workers(false, &x->id);
+    x->m = cg_model_new(x->p, ORDO_ARITH_BV, 1);
+    cg_prec_init(&x->prec, x->p->n_vars);
+    cg_prec_add_var(&x->prec, x->id);
+    x->m.prec = &x->prec;
+    x->m.pools = cg_pools_new(x->p);
+    x->succs = (cg_succs){ 0 };
+}
+
+static void close_pools(pool_model *x)
+{
+    cg_succs_clear(&x->succs);
+    free(x->succs.v);
+    cg_pools_free(x->m.pools);
+    cg_prec_free(&x->prec);
+    cg_model_free(&x->m);
+    ordo_program_free(x->p);
+}
+
+/* The successor of s by thread t's edge to location `to` (pool step
+ * kind): a copy the caller frees. */
+static cg_state *step(pool_model *x, const cg_state *s, unsigned t, unsigned to, cg_pool_step kind)
+{
+    cg_succs_clear(&x->succs);
+    cg_successors(&x->m, s, &x->succs);
+    cg_state *found = NULL;
+    for (unsigned i = 0; i < x->succs.n; i++) {
+        const cg_succ *c = &x->succs.v[i];
+        const ordo_edge *e = &x->p->procs[s->threads[t].proc].edges[c->action.edge];
+        if (c->action.thread == t && e->to == to && c->action.pool == kind) {
+            assert_null(found);
+            found = cg_state_copy(c->state);
+        }
+    }
+    assert_non_null(found);
+    return found;
+}
+
+/* Main's edge of statement kind k. */
+static const ordo_edge *main_edge(const ordo_program *p, ordo_stmt_kind k)
+{
+    for (unsigned e = 0; e < p->procs[0].n_edges; e++)
+        if (p->procs[0].edges[e].stmt->kind == k)
+            return &p->procs[0].edges[e];
+    fail();
+    return NULL;
+}
+
+/* Main's loop body twice: the second worker merges into the first. */
+static cg_state *two_workers(pool_model *x)
+{
+    const ordo_edge *havoc = main_edge(x->p, ORDO_S_HAVOC);
+    const ordo_edge *start = main_edge(x->p, ORDO_S_THREAD_START);
+    cg_state *s = cg_initial_state(&x->m);
+    for (int k = 0; k < 2; k++) {
+        cg_state *a = step(x, s, 0, havoc->to, CG_POOL_NONE);
+        cg_state *b = step(x, a, 0, start->from, CG_POOL_NONE); /* more != 0 */
+        cg_state_free(s);
+        cg_state_free(a);
+        s = step(x, b, 0, start->to, CG_POOL_NONE);
+        cg_state_free(b);
+    }
+    return s;
+}
+
+static void identical_workers_merge_into_one_pool(void **state)
+{
+    (void)state;
+    pool_model x;
+    open_pools(&x);
+    cg_state *s = two_workers(&x);
+    assert_int_equal(s->n_threads, 2);
+    assert_false(s->threads[0].pool);
+    assert_true(s->threads[1].pool);
+    assert_true(s->threads[1].anon);
+    assert_int_equal(s->threads[1].loc, x.p->procs[1].init_loc);
+    int64_t id;
+    assert_false(expl_get(s, cg_var_key(0, x.id), &id)); /* a pool's id is unknown */
+    assert_int_equal(cg_pools_merges(x.m.pools), 1);
+    cg_state_free(s);
+    close_pools(&x);
+}
+
+static void pool_member_step_has_two_successors(void **state)
+{
+    (void)state;
+    pool_model x;
+    open_pools(&x);
+    cg_state *s = two_workers(&x);
+    unsigned locked = x.p->procs[1].edges[0].to;
+    cg_state *last = step(&x, s, 1, locked, CG_POOL_LAST);
+    assert_int_equal(last->n_threads, 2);
+    assert_false(last->threads[1].pool);
+    assert_int_equal(last->threads[1].loc, locked);
+    assert_int_equal(cg_state_mutex_owner(last, x.p->objects[0].base), 1);
+    cg_state *member = step(&x, s, 1, locked, CG_POOL_MEMBER);
+    assert_int_equal(member->n_threads, 3);
+    assert_true(member->threads[1].pool);
+    assert_int_equal(member->threads[1].loc, x.p->procs[1].init_loc);
+    assert_false(member->threads[2].pool);
+    assert_int_equal(member->threads[2].loc, locked);
+    assert_int_equal(cg_state_mutex_owner(member, x.p->objects[0].base), 2);
+    cg_state_free(member);
+    cg_state_free(last);
+    cg_state_free(s);
+    close_pools(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(identical_workers_merge_into_one_pool),
+        cmocka_unit_test(pool_member_step_has_two_successors),
+        cmocka_unit_test(loop_of_workers_proved),
+        cmocka_unit_test(loop_of_workers_violation_replayed),
+        cmocka_unit_test(refused_with_spor),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
