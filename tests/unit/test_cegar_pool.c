@@ -1,7 +1,8 @@
 /* Unit tests of the cegar engine's thread pools (--thread-pools on,
  * engines/cegar/pool.h): two identical anonymous threads merge into one
  * pool entry (exact thread and pool counts), a pool member's step has
- * its two successors, a program that creates threads in a loop is proved
+ * its two successors, an abstract path through a pool is taken by
+ * concrete threads (or is infeasible in its control), a program that creates threads in a loop is proved
  * (without pools its ARG has no bound) and its unsafe variant gives a
  * replayed counterexample, and the option is refused with SPOR. */
 #include <setjmp.h>
@@ -115,12 +116,19 @@ static void refused_with_spor(void **state)
 
 /* ---- the transfer with pools (EXPL, tracking main's id) ---------------- */
 
+#define MAX_STEPS 32
+#define ANY_LOC (~0u)
+
 typedef struct {
     ordo_program *p;
     cg_model m;
     cg_prec prec;
     unsigned id;
     cg_succs succs;
+    /* an abstract path from the initial state: n actions, n + 1 states */
+    unsigned n;
+    cg_action actions[MAX_STEPS];
+    cg_state *states[MAX_STEPS + 1];
 } pool_model;
 
 static void open_pools(pool_model *x)
@@ -132,10 +140,14 @@ static void open_pools(pool_model *x)
     x->m.prec = &x->prec;
     x->m.pools = cg_pools_new(x->p);
     x->succs = (cg_succs){ 0 };
+    x->n = 0;
+    x->states[0] = cg_initial_state(&x->m);
 }
 
 static void close_pools(pool_model *x)
 {
+    for (unsigned i = 0; i <= x->n; i++)
+        cg_state_free(x->states[i]);
     cg_succs_clear(&x->succs);
     free(x->succs.v);
     cg_pools_free(x->m.pools);
@@ -144,9 +156,10 @@ static void close_pools(pool_model *x)
     ordo_program_free(x->p);
 }
 
-/* The successor of s by thread t's edge to location `to` (pool step
- * kind): a copy the caller frees. */
-static cg_state *step(pool_model *x, const cg_state *s, unsigned t, unsigned to, cg_pool_step kind)
+/* The successor of s by thread t's edge to location `to` (or ANY_LOC)
+ * and pool step kind: a copy the caller frees; *a its action. */
+static cg_state *step_by(pool_model *x, const cg_state *s, unsigned t, unsigned to,
+                         cg_pool_step kind, cg_action *a)
 {
     cg_succs_clear(&x->succs);
     cg_successors(&x->m, s, &x->succs);
@@ -154,13 +167,28 @@ static cg_state *step(pool_model *x, const cg_state *s, unsigned t, unsigned to,
     for (unsigned i = 0; i < x->succs.n; i++) {
         const cg_succ *c = &x->succs.v[i];
         const ordo_edge *e = &x->p->procs[s->threads[t].proc].edges[c->action.edge];
-        if (c->action.thread == t && e->to == to && c->action.pool == kind) {
+        if (c->action.thread == t && (to == ANY_LOC || e->to == to) && c->action.pool == kind) {
             assert_null(found);
             found = cg_state_copy(c->state);
+            *a = c->action;
         }
     }
     assert_non_null(found);
     return found;
+}
+
+static cg_state *step(pool_model *x, const cg_state *s, unsigned t, unsigned to, cg_pool_step kind)
+{
+    cg_action a;
+    return step_by(x, s, t, to, kind, &a);
+}
+
+/* The path goes on by that step; returns its new last state. */
+static const cg_state *go(pool_model *x, unsigned t, unsigned to, cg_pool_step kind)
+{
+    assert_true(x->n < MAX_STEPS);
+    x->states[x->n + 1] = step_by(x, x->states[x->n], t, to, kind, &x->actions[x->n]);
+    return x->states[++x->n];
 }
 
 /* Main's edge of statement kind k. */
@@ -173,19 +201,17 @@ static const ordo_edge *main_edge(const ordo_program *p, ordo_stmt_kind k)
     return NULL;
 }
 
-/* Main's loop body twice: the second worker merges into the first. */
-static cg_state *two_workers(pool_model *x)
+/* Main's loop body twice on the path: the second worker merges into the
+ * first; returns the last state (the path's). */
+static const cg_state *two_workers(pool_model *x)
 {
     const ordo_edge *havoc = main_edge(x->p, ORDO_S_HAVOC);
     const ordo_edge *start = main_edge(x->p, ORDO_S_THREAD_START);
-    cg_state *s = cg_initial_state(&x->m);
+    const cg_state *s = NULL;
     for (int k = 0; k < 2; k++) {
-        cg_state *a = step(x, s, 0, havoc->to, CG_POOL_NONE);
-        cg_state *b = step(x, a, 0, start->from, CG_POOL_NONE); /* more != 0 */
-        cg_state_free(s);
-        cg_state_free(a);
-        s = step(x, b, 0, start->to, CG_POOL_NONE);
-        cg_state_free(b);
+        go(x, 0, havoc->to, CG_POOL_NONE);
+        go(x, 0, start->from, CG_POOL_NONE); /* more != 0 */
+        s = go(x, 0, start->to, CG_POOL_NONE);
     }
     return s;
 }
@@ -195,7 +221,7 @@ static void identical_workers_merge_into_one_pool(void **state)
     (void)state;
     pool_model x;
     open_pools(&x);
-    cg_state *s = two_workers(&x);
+    const cg_state *s = two_workers(&x);
     assert_int_equal(s->n_threads, 2);
     assert_false(s->threads[0].pool);
     assert_true(s->threads[1].pool);
@@ -204,7 +230,6 @@ static void identical_workers_merge_into_one_pool(void **state)
     int64_t id;
     assert_false(expl_get(s, cg_var_key(0, x.id), &id)); /* a pool's id is unknown */
     assert_int_equal(cg_pools_merges(x.m.pools), 1);
-    cg_state_free(s);
     close_pools(&x);
 }
 
@@ -213,7 +238,7 @@ static void pool_member_step_has_two_successors(void **state)
     (void)state;
     pool_model x;
     open_pools(&x);
-    cg_state *s = two_workers(&x);
+    const cg_state *s = two_workers(&x);
     unsigned locked = x.p->procs[1].edges[0].to;
     cg_state *last = step(&x, s, 1, locked, CG_POOL_LAST);
     assert_int_equal(last->n_threads, 2);
@@ -229,7 +254,51 @@ static void pool_member_step_has_two_successors(void **state)
     assert_int_equal(cg_state_mutex_owner(member, x.p->objects[0].base), 2);
     cg_state_free(member);
     cg_state_free(last);
-    cg_state_free(s);
+    close_pools(&x);
+}
+
+/* A pool member locks, increments, restores and unlocks (entry `single`
+ * after the split). */
+static void member_round(pool_model *x, unsigned single)
+{
+    go(x, 1, ANY_LOC, CG_POOL_MEMBER);
+    for (int k = 0; k < 4; k++)
+        go(x, single, ANY_LOC, CG_POOL_NONE);
+}
+
+static void free_concrete(cg_action *actions, cg_state **states, unsigned n)
+{
+    for (unsigned i = 0; i <= n; i++)
+        cg_state_free(states[i]);
+    free(states);
+    free(actions);
+}
+
+/* Two workers were created: a pool's step is taken by its earliest
+ * created member left; a third is infeasible in its control alone. */
+static void concrete_path_through_a_pool(void **state)
+{
+    (void)state;
+    pool_model x;
+    open_pools(&x);
+    two_workers(&x);
+    member_round(&x, 2);
+    member_round(&x, 3);
+    cg_action *ca;
+    cg_state **cs;
+    const cg_state *const *path = (const cg_state *const *)x.states;
+    assert_null(cg_pool_concretize(x.p, x.actions, path, x.n, &ca, &cs));
+    assert_int_equal(ca[6].thread, 1);   /* the first member's lock */
+    assert_int_equal(ca[7].thread, 1);
+    assert_int_equal(ca[11].thread, 2);  /* the second member's lock */
+    assert_int_equal(ca[12].thread, 2);
+    assert_int_equal(cs[x.n]->n_threads, 3);
+    assert_int_equal(cg_state_mutex_owner(cs[7], x.p->objects[0].base), 1);
+    free_concrete(ca, cs, x.n);
+    go(&x, 1, ANY_LOC, CG_POOL_LAST);
+    assert_string_equal(cg_pool_concretize(x.p, x.actions, path, x.n, &ca, &cs),
+                        "no thread of a pool is left to take a step");
+    free_concrete(ca, cs, x.n);
     close_pools(&x);
 }
 
@@ -238,6 +307,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(identical_workers_merge_into_one_pool),
         cmocka_unit_test(pool_member_step_has_two_successors),
+        cmocka_unit_test(concrete_path_through_a_pool),
         cmocka_unit_test(loop_of_workers_proved),
         cmocka_unit_test(loop_of_workers_violation_replayed),
         cmocka_unit_test(refused_with_spor),
