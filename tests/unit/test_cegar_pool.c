@@ -70,48 +70,48 @@ static ordo_program *counting_workers(bool unsafe, unsigned *id_var)
     return p;
 }
 
-static cg_outcome verify(const ordo_program *p, cg_por_kind por, cg_counters *c)
+/* The verdict on counting_workers(unsafe) with pools (an UNSAFE is
+ * replayed: cegar_verify.h), and the reason (malloc'ed, or NULL). */
+static ordo_verdict verify(bool unsafe, cg_por_kind por, cg_counters *c, char **reason)
 {
+    ordo_program *p = counting_workers(unsafe, NULL);
     cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true, .scoi = true,
                       .por = por, .thread_pools = true };
-    return cegar_verify_replayed(p, &cfg, &z3, c);
+    cg_outcome o = cegar_verify_replayed(p, &cfg, &z3, c);
+    ordo_program_free(p);
+    *reason = o.reason;
+    return o.verdict;
 }
 
 static void loop_of_workers_proved(void **state)
 {
     (void)state;
-    ordo_program *p = counting_workers(false, NULL);
     cg_counters c;
-    cg_outcome o = verify(p, CG_NOPOR, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    char *reason;
+    assert_int_equal(verify(false, CG_NOPOR, &c, &reason), ORDO_VERDICT_SAFE);
     assert_true(c.pool_merges > 0);
-    free(o.reason);
-    ordo_program_free(p);
+    free(reason);
 }
 
 static void loop_of_workers_violation_replayed(void **state)
 {
     (void)state;
-    ordo_program *p = counting_workers(true, NULL);
     cg_counters c;
-    cg_outcome o = verify(p, CG_NOPOR, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE); /* replayed (cegar_verify.h) */
+    char *reason;
+    assert_int_equal(verify(true, CG_NOPOR, &c, &reason), ORDO_VERDICT_UNSAFE);
     assert_true(c.pool_merges > 0);
-    free(o.reason);
-    ordo_program_free(p);
+    free(reason);
 }
 
 static void refused_with_spor(void **state)
 {
     (void)state;
-    ordo_program *p = counting_workers(false, NULL);
     cg_counters c;
-    cg_outcome o = verify(p, CG_SPOR, &c);
-    assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
-    assert_string_equal(o.reason, "unsupported: --thread-pools on needs --por nopor, --coi none "
-                                  "or scoi and --prune full (cegar)");
-    free(o.reason);
-    ordo_program_free(p);
+    char *reason;
+    assert_int_equal(verify(false, CG_SPOR, &c, &reason), ORDO_VERDICT_UNSUPPORTED);
+    assert_string_equal(reason, "unsupported: --thread-pools on needs --por nopor, --coi none "
+                                "or scoi and --prune full (cegar)");
+    free(reason);
 }
 
 /* ---- the transfer with pools (EXPL, tracking main's id) ---------------- */
