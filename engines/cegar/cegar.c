@@ -63,6 +63,9 @@ static const ordo_option_desc options[] = {
       "on: identical anonymous threads (created on a loop) merge into one pool entry standing "
       "for any positive number of them, so that unboundedly many threads give a finite ARG "
       "(with --por nopor, --coi none or scoi, --prune full only)" },
+    { "pool-named", ORDO_OPT_INT, "2", NULL, 0, 1000,
+      "--thread-pools on: the first N threads of a procedure that starts on a loop create "
+      "keep their ids (joins of them stay exact) and never merge; later ones are anonymous" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -106,6 +109,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .lazy = ordo_opt_is(opt, "prune", "lazy"),
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
         .thread_pools = ordo_opt_is(opt, "thread-pools", "on"),
+        .pool_named = (unsigned)ordo_opt_int(opt, "pool-named"),
     };
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)

@@ -79,6 +79,7 @@ typedef struct {
     bool lazy;        /* --prune lazy (prune.h), else full */
     bool no_transfer_cache; /* --transfer-cache off (pred_cache.h) */
     bool thread_pools; /* --thread-pools on (pool.h) */
+    unsigned pool_named; /* --pool-named (pool.h) */
 } cg_config;
 
 typedef struct {

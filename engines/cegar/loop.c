@@ -332,7 +332,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
         if (cfg->thread_pools)
-            g.pools = cg_pools_new(g.analysed);
+            g.pools = cg_pools_new(g.analysed, cfg->pool_named);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)

@@ -350,12 +350,20 @@ static void equals(stmt_ctx *c, const ordo_expr *e, int64_t v)
 
 /* PRED's transfer (cg_path_begin_at) with thread pools: the id of an
  * anonymous thread is no value the state knows (pool.h). */
-static bool anonymous_start(const stmt_ctx *c)
+static bool anonymous_start(const stmt_ctx *c, const ordo_stmt *st)
 {
     const cg_path *pf = c->pf;
     return pf->symbolic && pf->m->pools &&
            cg_pool_anonymous(pf->m->pools, c->before, c->before->threads[c->a->thread].proc,
-                             c->a->edge);
+                             c->a->edge, st->proc);
+}
+
+/* PRED's transfer with thread pools: a join of an anonymous entry says
+ * nothing of the id, which is no entry index (pool.h). */
+static bool anonymous_join(const stmt_ctx *c)
+{
+    return c->pf->symbolic && c->pf->m->pools && c->a->join >= 0 &&
+           c->before->threads[c->a->join].anon;
 }
 
 static void start(stmt_ctx *c, const ordo_stmt *st)
@@ -374,7 +382,7 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         assign(c, &lv, convert(pf, arg, st->rhs->type, lv.type));
         pf->cur = parent;
     }
-    if (st->has_lhs && anonymous_start(c))
+    if (st->has_lhs && anonymous_start(c, st))
         assign(c, &st->lhs, fresh(pf, ordo_ir_sort(&pf->arith, st->lhs.type)));
     else if (st->has_lhs)
         assign(c, &st->lhs, constant(pf, st->lhs.type, id));
@@ -426,7 +434,8 @@ static void join(stmt_ctx *c, const ordo_stmt *st)
         return;
     }
     c->joined = id;
-    equals(c, st->cond, id);
+    if (!anonymous_join(c))
+        equals(c, st->cond, id);
 }
 
 static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)

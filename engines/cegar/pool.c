@@ -12,6 +12,7 @@
 struct cg_pools {
     const ordo_program *p;
     bool **on_cycle;   /* per procedure, per edge: on a cycle of its CFA */
+    unsigned named;    /* threads of a procedure that keep their ids */
     double merges;
 };
 
@@ -39,10 +40,11 @@ static bool *cycle_edges(const ordo_proc *f)
     return on;
 }
 
-cg_pools *cg_pools_new(const ordo_program *p)
+cg_pools *cg_pools_new(const ordo_program *p, unsigned named)
 {
     cg_pools *x = xcalloc(1, sizeof *x);
     x->p = p;
+    x->named = named;
     x->on_cycle = xcalloc(p->n_procs + 1, sizeof *x->on_cycle);
     for (unsigned i = 0; i < p->n_procs; i++)
         x->on_cycle[i] = cycle_edges(&p->procs[i]);
@@ -64,13 +66,23 @@ double cg_pools_merges(const cg_pools *x)
     return x ? x->merges : 0;
 }
 
-bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsigned edge)
+bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsigned edge,
+                       unsigned started)
 {
-    if (x->on_cycle[proc][edge])
-        return true;
-    for (unsigned t = 0; t < s->n_threads; t++)
+    unsigned named = 0;
+    for (unsigned t = 1; t < s->n_threads; t++) {
         if (s->threads[t].anon)
             return true;
+        named += s->threads[t].proc == started;
+    }
+    return x->on_cycle[proc][edge] && named >= x->named;
+}
+
+bool cg_pool_may_be_anonymous(const cg_state *s, int64_t id)
+{
+    for (unsigned t = 0; t < s->n_threads; t++)
+        if (s->threads[t].anon)
+            return id >= (int64_t)t;
     return false;
 }
 

@@ -12,14 +12,17 @@
  *
  * Identities. An anonymous thread (cg_thread.anon) is one no id value in
  * the state names: a thread created by a THREAD_START on a cycle of its
- * procedure's CFA, or by any start once the state has an anonymous entry
- * (from then on, creation order no longer tells a thread's id). Its id is
+ * procedure's CFA once --pool-named threads of its procedure exist, or
+ * by any start once the state has an anonymous entry (from then on,
+ * creation order no longer tells a thread's id). Its id is
  * written unknown (transfer.c, and path.c in PRED's transfer). Only
  * anonymous entries merge; the others keep entry index = thread id, as
  * they all precede the first anonymous entry and entries are removed at
- * or after it only. A join of an unknown id may proceed when some ended
- * entry, a pool among them, may be the one it names (transfer.c,
- * exec_join): never blocked by a pool, and never removing one.
+ * or after it only. A join of an unknown id, or of a known one at or
+ * after the first anonymous entry's index (a program may compute ids),
+ * may proceed when some ended entry, a pool among them, may be the one
+ * it names (transfer.c, exec_join): never blocked by a pool, and never
+ * removing one.
  *
  * Merging (cg_pool_normalize, after every action): two anonymous entries
  * of the same procedure, location and end, neither holding a mutex nor
@@ -55,14 +58,20 @@
 
 typedef struct cg_pools cg_pools;
 
-cg_pools *cg_pools_new(const ordo_program *p);
+/* named: how many threads of a procedure starts on cycles create before
+ * they become anonymous (--pool-named). */
+cg_pools *cg_pools_new(const ordo_program *p, unsigned named);
 void cg_pools_free(cg_pools *x);
 /* Pairs of entries merged so far (cegar.pool_merges). */
 double cg_pools_merges(const cg_pools *x);
 
-/* Is a thread created by edge `edge` of a thread running proc in s
- * anonymous? */
-bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsigned edge);
+/* Is a thread of procedure `started`, created in s by edge `edge` of a
+ * thread running proc, anonymous? */
+bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsigned edge,
+                       unsigned started);
+/* May thread id `id`, a known value, name an anonymous thread of s (one
+ * with no entry of its own index)? */
+bool cg_pool_may_be_anonymous(const cg_state *s, int64_t id);
 /* The successors of s (cg_successors with pools), each normalised. */
 void cg_pool_successors(cg_model *m, const cg_state *s, cg_succs *out);
 /* Merges the entries of s that may merge; records them in s->merges. */

@@ -215,7 +215,7 @@ static void exec_start(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     }
     const ordo_proc *f = &c->m->p->procs[st->proc];
     bool anon = c->m->pools && cg_pool_anonymous(c->m->pools, s, s->threads[c->t].proc,
-                                                 c->action.edge);
+                                                 c->action.edge, st->proc);
     unsigned id = cg_state_add_thread(s, st->proc, f->init_loc);
     s->threads[id].anon = anon;
     init_locals(c->m, s, id, st->proc);
@@ -233,12 +233,15 @@ static bool joinable(const cg_state *s, unsigned t, int64_t id)
     return id >= 0 && (uint64_t)id < s->n_threads && (unsigned)id != t && s->threads[id].done;
 }
 
-/* A join of a known thread, or of each ended thread the id may name. */
+/* A join of a known thread, or of each ended thread the id may name
+ * (thread pools: a known id that may name an anonymous thread, pool.h). */
 static void exec_join(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     expl_view v = view(c->m, s, c->t);
     int64_t id;
     ordo_eval_status r = expl_eval(&v, st->cond, &id, NULL);
+    if (r == ORDO_EVAL_OK && c->m->pools && cg_pool_may_be_anonymous(s, id))
+        r = ORDO_EVAL_UNKNOWN;
     if (r == ORDO_EVAL_OK && joinable(s, c->t, id)) {
         next(c, s, i);
         return;

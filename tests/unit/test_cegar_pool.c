@@ -138,7 +138,7 @@ static void open_pools(pool_model *x)
     cg_prec_init(&x->prec, x->p->n_vars);
     cg_prec_add_var(&x->prec, x->id);
     x->m.prec = &x->prec;
-    x->m.pools = cg_pools_new(x->p);
+    x->m.pools = cg_pools_new(x->p, 0);
     x->succs = (cg_succs){ 0 };
     x->n = 0;
     x->states[0] = cg_initial_state(&x->m);
