@@ -3,6 +3,8 @@
 #include <ordo/expr_eval.h>
 #include <ordo/ir_smt.h>
 
+#include "ir_smt_vals.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +213,7 @@ static bool fold_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ty
 
 static ordo_ir_val binop_terms(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val x,
                                ordo_type xt, ordo_ir_val y, ordo_type yt);
+static int64_t signed_offset(ordo_type t, int64_t c);
 
 ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo_ir_val x,
                           ordo_type xt, ordo_ir_val y, ordo_type yt)
@@ -223,9 +226,17 @@ ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo
      * integer) keeps the region of its pointer operand, the left one in
      * the IR (p + i, also for C's i + p; p - i). The offset's region means
      * nothing: p[100] or p - 16 is no access of the object whose cells
-     * include address 100 or 16. */
-    if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR)
+     * include address 100 or 16. A constant moves a known offset. */
+    if ((op == ORDO_B_ADD || op == ORDO_B_SUB) && t.kind == ORDO_TY_PTR) {
         r.region = x.region;
+        if (y.is_const) {
+            int64_t d = signed_offset(t, y.c);
+            d = op == ORDO_B_ADD ? d : -d;
+            r.at_offset = x.at_offset;
+            r.offset = x.at_offset ? x.offset + d : 0;
+            ir_vals_moved(a, &r, t, x, d);
+        }
+    }
     return r;
 }
 
@@ -412,6 +423,9 @@ ordo_ir_val ordo_ir_ite(const ordo_ir_smt *a, ordo_type t, ordo_term cond, ordo_
     ordo_ir_val r =
         ordo_ir_sym(ordo_smt_ite(a->s, cond, ordo_ir_term(a, t, x), ordo_ir_term(a, t, y)));
     r.region = x.region == y.region ? x.region : 0;
+    r.at_offset = x.at_offset && y.at_offset && x.offset == y.offset;
+    r.offset = r.at_offset ? x.offset : 0;
+    ordo_ir_join_values(a, &r, x, y);
     return r;
 }
 

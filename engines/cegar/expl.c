@@ -5,6 +5,7 @@
 #include <ordo/xalloc.h>
 
 #include "expl.h"
+#include "mem_objects.h"
 
 void cg_prec_init(cg_prec *pr, unsigned n_vars)
 {
@@ -145,16 +146,33 @@ static void filter(cg_state *s, bool (*keep)(const cg_value *, uint64_t), uint64
     s->n_vals = j;
 }
 
-/* Neither a cell nor a fact copied from one. */
-static bool not_of_cells(const cg_value *v, uint64_t unused)
+typedef struct {
+    const ordo_program *p;
+    const bool *escapes;
+} reach;
+
+/* Can a store through a pointer write the cell at key? Not one of a
+ * static object whose address is never a value (mem_objects.h). */
+static bool reachable(const reach *r, uint64_t key)
 {
-    (void)unused;
-    return v->key >= CG_CELL_LIMIT && !(is_copy_key(v->key) && (uint64_t)v->value < CG_CELL_LIMIT);
+    const ordo_object *ob = cg_object_at(r->p, key);
+    return !ob || r->escapes[ob - r->p->objects];
 }
 
-void expl_forget_cells(cg_state *s)
+/* Neither a cell a pointer may reach nor a fact copied from one. */
+static bool not_of_reachable_cells(const cg_value *v, uint64_t arg)
 {
-    filter(s, not_of_cells, 0);
+    const reach *r = (const reach *)(uintptr_t)arg;
+    if (v->key < CG_CELL_LIMIT)
+        return !reachable(r, v->key);
+    return !(is_copy_key(v->key) && (uint64_t)v->value < CG_CELL_LIMIT &&
+             reachable(r, (uint64_t)v->value));
+}
+
+void expl_forget_cells(cg_state *s, const ordo_program *p, const bool *escapes)
+{
+    reach r = { p, escapes };
+    filter(s, not_of_reachable_cells, (uint64_t)(uintptr_t)&r);
 }
 
 bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source)

@@ -53,8 +53,11 @@ ordo_eval_status expl_eval(const expl_view *v, const ordo_expr *e, int64_t *out,
  * place is tracked and the value known. */
 void expl_write_var(const expl_view *v, unsigned var, bool known, int64_t value);
 void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t value);
-/* A write to a cell whose address is unknown: every cell may change. */
-void expl_forget_cells(cg_state *s);
+/* A write to a cell whose address is unknown: every cell a pointer may
+ * reach may change, not those of the static objects of p whose address is
+ * never a value (escapes: cg_escaping_objects, mem_objects.h), which C
+ * lets no store through a pointer write. */
+void expl_forget_cells(cg_state *s, const ordo_program *p, const bool *escapes);
 /* Copy facts (state.h): the source of var_key's variable, if s has one. */
 bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source);
 void expl_copy_set(cg_state *s, uint64_t var_key, uint64_t source);

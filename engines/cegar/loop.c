@@ -207,6 +207,53 @@ static void new_arg(cegar *g)
     g->pruned_lazily = false;
 }
 
+/* The search met a lock or unlock whose address node's state did not
+ * know (transfer.h: unknown_mutex). The synchronisation state is exact,
+ * so no mutex is guessed: the places the address is computed from along
+ * the node's path become tracked (refine.h, cg_refine_places: the
+ * address' own places, else the nearest writes they depend on, such as
+ * the cell of allocated memory a pointer was loaded from, which the
+ * static closure of sync_prec.h cannot name), and the ARG is built anew.
+ * None new: the address depends on a value no precision holds (a
+ * nondeterministic one), and the run ends saying so. */
+static cg_outcome learn_mutex_address(cegar *g, cg_model *m, unsigned node, bool *done)
+{
+    const ordo_stmt *st = m->unknown_mutex;
+    cg_action *actions;
+    const cg_state **states;
+    unsigned n;
+    cg_arg_path(&g->arg, node, &actions, &states, &n);
+    actions[n] = m->unknown_mutex_action;
+    ordo_smt *smt = ordo_smt_create(g->solvers, NULL);
+    cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
+    *done = true;
+    if (!smt) {
+        o.reason = xstrdup("cegar: the solver could not be created");
+    } else {
+        cg_path pf;
+        cg_path_encode(&pf, smt, m, g->shown, actions, states, n + 1);
+        unsigned last = pf.n_labels - 1;
+        if (!pf.unknown_mutex) {
+            o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                        xasprintf("unsupported: %s (cegar)",
+                                  pf.error ? pf.error : "a mutex address the path knows"));
+        } else if (cg_refine_places(&pf, &g->prec, &last, 1) > 0) {
+            *done = false;
+            new_arg(g);
+        } else {
+            o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                        xasprintf("unsupported: a mutex whose address depends on a value no "
+                                  "precision holds, at %s:%u (cegar)",
+                                  st->file ? st->file : "?", st->line));
+        }
+        cg_path_free(&pf);
+        ordo_smt_destroy(smt);
+    }
+    free(actions);
+    free(states);
+    return o;
+}
+
 /* The ARG after a refinement of the path to `error`: --prune full
  * builds a new one; lazy prunes it (prune.h), or builds a new one when no
  * node of the path changes. */
@@ -273,8 +320,9 @@ static cg_outcome iterate(cegar *g, bool *done)
     g->c->covered_nodes += g->arg.covered - covered;
     cg_outcome o;
     *done = true;
-    if (r == CG_SEARCH_ERROR) {
-        o = refine_and_prune(g, &m, error, done);
+    if (r == CG_SEARCH_ERROR || r == CG_SEARCH_MUTEX) {
+        o = r == CG_SEARCH_ERROR ? refine_and_prune(g, &m, error, done)
+                                 : learn_mutex_address(g, &m, error, done);
         g->c->refinement_s += ordo_process_cputime_s() - t1;
     } else {
         o = search_outcome(r, &m);

@@ -187,7 +187,7 @@ static ordo_term initial_memory(cg_path *pf)
 typedef struct {
     cg_path *pf;
     cg_label *l;
-    expl_view v;   /* the abstract state before the edge: known addresses */
+    expl_view v;   /* the abstract state before the statement: known addresses */
 } places;
 
 static void add_var(places *pl, unsigned var)
@@ -245,7 +245,7 @@ static void stmt_places(places *pl, const ordo_stmt *st)
 typedef struct {
     cg_path *pf;
     const cg_action *a;
-    const cg_state *before;
+    cg_state *before;   /* the abstract state before the statement (within_edge) */
     ordo_term f;        /* the statement's constraint (NULL: true) */
     int64_t joined;     /* THREAD_JOIN: the thread joined */
 } stmt_ctx;
@@ -334,12 +334,12 @@ static void havoc(stmt_ctx *c, const ordo_stmt *st)
     assign(c, &st->lhs, x);
 }
 
-/* The value of an expression the abstract state before the edge knew
+/* The value of an expression the abstract state before the statement knew
  * (a mutex address, a joined thread's id). */
 static bool known(stmt_ctx *c, const ordo_expr *e, int64_t *v)
 {
     expl_view view = { .p = c->pf->m->p, .prec = c->pf->m->prec, .mode = c->pf->m->mode,
-                       .s = (cg_state *)c->before, .thread = c->a->thread };
+                       .s = c->before, .thread = c->a->thread };
     return expl_eval(&view, e, v, NULL) == ORDO_EVAL_OK;
 }
 
@@ -393,6 +393,8 @@ static void mutex(stmt_ctx *c, const ordo_stmt *st)
     int64_t addr;
     if (!known(c, st->addr, &addr)) {
         c->pf->error = "a mutex address the abstract state did not know";
+        c->pf->unknown_mutex = true;
+        c->f = ordo_smt_bool(c->pf->smt, true); /* labelled for its places */
         return;
     }
     equals(c, st->addr, addr);
@@ -466,8 +468,10 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
                      .constraint = c->f, .stmt = st, .thread = c->a->thread, .join = c->joined };
     places pl = { .pf = pf, .l = l,
                   .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
-                         .s = (cg_state *)c->before, .thread = c->a->thread } };
+                         .s = c->before, .thread = c->a->thread } };
     stmt_places(&pl, st);
+    if (pf->keep_states)
+        l->state = cg_state_copy(c->before);
     if (!pf->unasserted)
         ordo_smt_assert(pf->smt, ordo_smt_app2(pf->smt, ORDO_OP_IMPLIES, l->label, c->f));
 }
@@ -476,6 +480,28 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
 static bool dropped_havoc(const ordo_stmt *analysed, const ordo_stmt *shown)
 {
     return shown && shown->kind == ORDO_S_HAVOC && analysed->kind != ORDO_S_HAVOC;
+}
+
+/* The abstract state within an edge, after its statement st, as the
+ * transfer evaluated the places it keeps (transfer.c; a value it learnt
+ * from an assumption is left unknown): a cell at an address an earlier
+ * statement of the edge computed is named in it. */
+static void within_edge(const cg_path *pf, cg_state *s, unsigned thread, const ordo_stmt *st)
+{
+    if (!st->has_lhs)
+        return;
+    expl_view v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode, .s = s,
+                    .thread = thread };
+    int64_t value = 0, addr;
+    bool known = st->kind == ORDO_S_ASSIGN && st->rhs &&
+                 expl_eval(&v, st->rhs, &value, NULL) == ORDO_EVAL_OK;
+    if (!st->lhs.is_mem)
+        expl_write_var(&v, st->lhs.var, known, value);
+    else if (expl_eval(&v, st->lhs.addr, &addr, NULL) == ORDO_EVAL_OK)
+        expl_write_cell(&v, (uint64_t)addr, known,
+                        ordo_value_convert(v.mode, st->lhs.type, value));
+    else
+        expl_forget_cells(s, pf->m->p, pf->m->escapes);
 }
 
 void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)
@@ -493,13 +519,16 @@ void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const
     cg_flatten(st, &list, &n, &cap);
     cg_flatten(sh, &shown, &n_shown, &cap_shown);
     pf->cur = a->thread;
+    cg_state *now = cg_state_copy(before);
     for (unsigned i = 0; i < n && !pf->error; i++) {
-        stmt_ctx c = { .pf = pf, .a = a, .before = before };
+        stmt_ctx c = { .pf = pf, .a = a, .before = now };
         if (n == n_shown && dropped_havoc(list[i], shown[i]))
             add_havoc(pf, NULL, shown[i]->lhs.type);
         encode_stmt(&c, list[i]);
         label(pf, &c, list[i]);
+        within_edge(pf, now, a->thread, list[i]);
     }
+    cg_state_free(now);
     free(list);
     free(shown);
 }
@@ -583,6 +612,7 @@ void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_pr
                     const cg_action *actions, const cg_state *const *before, unsigned n)
 {
     begin_initial(pf, smt, m, shown);
+    pf->keep_states = true;
     for (unsigned i = 0; i < n && !pf->error; i++)
         cg_path_edge(pf, &actions[i], before[i]);
 }
@@ -622,6 +652,8 @@ void cg_path_free(cg_path *pf)
     for (unsigned i = 0; i < pf->n_labels; i++) {
         free(pf->labels[i].vars);
         free(pf->labels[i].cells);
+        if (pf->labels[i].state)
+            cg_state_free(pf->labels[i].state);
     }
     free(pf->labels);
     free(pf->havocs);

@@ -37,6 +37,10 @@ typedef struct {
     unsigned n_vars;
     uint64_t *cells;
     unsigned n_cells;
+    /* The abstract state before the statement (within its edge, as the
+     * transfer evaluated it), kept by cg_path_encode for the refinement
+     * (wp.c evaluates addresses in it); else NULL. */
+    cg_state *state;
 } cg_label;
 
 /* A nondeterministic value of the path, in order. */
@@ -70,6 +74,11 @@ typedef struct {
     cg_havoc *havocs;
     unsigned n_havocs, cap_havocs;
     const char *error;           /* a statement could not be encoded */
+    /* error names a lock or unlock whose address the state before it did
+     * not know: its label, the last one, holds the address' places
+     * (mutex_learn.h). */
+    bool unknown_mutex;
+    bool keep_states;            /* the labels keep their states (cg_label) */
     /* cg_path_begin_unasserted (Horn clauses, itp.h): the labels'
      * constraints are only kept, not asserted; every fresh constant of
      * the path is listed; every place starts as a fresh constant, its
@@ -104,7 +113,8 @@ ordo_term cg_path_place(cg_path *pf, uint64_t key, int64_t value);
  * initial values are equalities (see unasserted). */
 void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
                               const ordo_program *shown);
-/* Encodes the path into smt (asserting label => statement). */
+/* Encodes the path into smt (asserting label => statement); the labels
+ * keep their states (cg_label). */
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n);
 /* Checks the path: SAT (a model is ready), UNSAT (the core is read with

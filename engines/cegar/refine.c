@@ -6,12 +6,11 @@
 #include "refine.h"
 #include "refine_slice.h"
 
-unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
+unsigned cg_refine_places(const cg_path *pf, cg_prec *prec, const unsigned *labels, unsigned n)
 {
-    unsigned *core, added = 0;
-    unsigned n = cg_path_core(pf, &core);
+    unsigned added = 0;
     for (unsigned i = 0; i < n; i++) {
-        const cg_label *l = &pf->labels[core[i]];
+        const cg_label *l = &pf->labels[labels[i]];
         for (unsigned k = 0; k < l->n_vars; k++)
             if (cg_prec_add_var(prec, l->vars[k])) {
                 ordo_log(ORDO_LOG_DEBUG, "cegar: tracking %s", pf->m->p->vars[l->vars[k]].name);
@@ -24,8 +23,14 @@ unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
                 added++;
             }
     }
-    if (added == 0)
-        added = cg_refine_slice(pf, prec, core, n);
+    return added > 0 ? added : cg_refine_slice(pf, prec, labels, n);
+}
+
+unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec)
+{
+    unsigned *core;
+    unsigned n = cg_path_core(pf, &core);
+    unsigned added = cg_refine_places(pf, prec, core, n);
     free(core);
     return added;
 }

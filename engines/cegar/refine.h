@@ -12,4 +12,9 @@
  * how many were new (0: the refinement cannot make progress). */
 unsigned cg_refine_unsat_core(cg_path *pf, cg_prec *prec);
 
+/* The places of the statements of n labels become tracked, else (none
+ * new) those of the nearest level of their backward slice that adds any
+ * (refine_slice.h); returns how many were new. */
+unsigned cg_refine_places(const cg_path *pf, cg_prec *prec, const unsigned *labels, unsigned n);
+
 #endif

@@ -69,10 +69,23 @@ static void take(slicer *s, unsigned w)
         s->added += cg_prec_add_cell(s->prec, l->cells[k]);
 }
 
+/* An allocation reads the next fresh address (state.h: CG_ALLOC_KEY),
+ * which every allocation before it wrote: unknown after one of a size
+ * the precision did not know, so the sizes are tracked through it. */
+static bool allocates(const cg_label *l)
+{
+    return l->stmt->kind == ORDO_S_ALLOC;
+}
+
 /* The last writes before label r of the places r reads. */
 static void dependences(slicer *s, unsigned r)
 {
     const cg_label *l = &s->pf->labels[r];
+    unsigned a = r;
+    while (allocates(l) && a-- > 0 && !allocates(&s->pf->labels[a]))
+        ;
+    if (a < r)
+        take(s, a);
     for (unsigned k = 0; k < l->n_vars; k++) {
         if (!reads_var(l, k))
             continue;

@@ -53,6 +53,10 @@ static cg_search_result attach(search *x, unsigned n, bool reopened)
 {
     cg_succs *succs = &x->succs;
     cg_search_result r = x->m->unsupported ? CG_SEARCH_UNSUPPORTED : CG_SEARCH_COMPLETE;
+    if (r == CG_SEARCH_COMPLETE && x->m->unknown_mutex) {
+        *x->error_node = n;
+        r = CG_SEARCH_MUTEX;
+    }
     x->st->explored_actions += succs->n;
     for (unsigned i = 0; i < succs->n && r == CG_SEARCH_COMPLETE; i++) {
         if (reopened && cg_arg_has_child(x->arg, n, &succs->v[i].action))

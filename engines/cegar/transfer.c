@@ -7,6 +7,7 @@
 #include "coi.h"
 #include "learn.h"
 #include "live.h"
+#include "mem_objects.h"
 #include "pred.h"
 #include "pool.h"
 #include "pred_cache.h"
@@ -19,6 +20,7 @@ cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
     for (unsigned i = 0; i < p->n_procs; i++)
         m.out[i] = ordo_edge_index_of(&p->procs[i], false);
     m.live = cg_live_new(p);
+    m.escapes = cg_escaping_objects(p);
     return m;
 }
 
@@ -27,6 +29,7 @@ void cg_model_free(cg_model *m)
     for (unsigned i = 0; i < m->p->n_procs; i++)
         ordo_edge_index_free(&m->out[i]);
     free(m->out);
+    free(m->escapes);
     cg_live_free(m->live);
     cg_pred_cache_free(m->pred_cache);
 }
@@ -149,7 +152,7 @@ static void write(step *c, cg_state *s, const ordo_lvalue *lv, bool known, int64
     }
     int64_t addr;
     if (expl_eval(&v, lv->addr, &addr, NULL) != ORDO_EVAL_OK) {
-        expl_forget_cells(s);
+        expl_forget_cells(s, c->m->p, c->m->escapes);
         return;
     }
     expl_write_cell(&v, (uint64_t)addr, known, ordo_value_convert(c->m->mode, lv->type, value));
@@ -263,7 +266,11 @@ static void exec_mutex(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     int64_t addr;
     ordo_eval_status r = expl_eval(&v, st->addr, &addr, NULL);
     if (r == ORDO_EVAL_UNKNOWN) {
-        unsupported(c, s, "a mutex whose address the precision does not know");
+        if (!c->m->unknown_mutex) {
+            c->m->unknown_mutex = st;
+            c->m->unknown_mutex_action = c->action;
+        }
+        cg_state_free(s);
         return;
     }
     if (r == ORDO_EVAL_UNDEFINED || addr == 0 ||

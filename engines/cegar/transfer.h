@@ -37,6 +37,8 @@ typedef struct {
 typedef struct {
     const ordo_program *p;     /* after inlining and large-block encoding */
     ordo_edge_index *out;      /* per procedure */
+    bool *escapes;             /* per static object: may a pointer reach it
+                                  (mem_objects.h) */
     const cg_prec *prec;
     ordo_arith mode;           /* of C values (arith.h) */
     bool smt_int;              /* SMT terms in Int, else bit-vectors (arith.h) */
@@ -45,6 +47,10 @@ typedef struct {
     unsigned maxenum;          /* havoc of a type with at most this many values
                                   enumerates them (1: unknown) */
     const char *unsupported;   /* set when a statement cannot be handled */
+    /* The first lock or unlock whose address the source state did not know
+     * (no successor: the search stops, mutex_learn.h), and its action. */
+    const ordo_stmt *unknown_mutex;
+    cg_action unknown_mutex_action;
     ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
     double transfer_checks;    /* SMT checks of the transfer */
     struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */

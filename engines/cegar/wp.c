@@ -21,6 +21,7 @@ typedef struct {
 
 typedef struct {
     ordo_program *p;
+    const cg_path *pf;
     cg_prec *prec;
     cg_pred_split split;
     pending v[MAX_PENDING];
@@ -156,7 +157,7 @@ static bool clashes(const cg_binding *b, const cg_binding *r)
     return false;
 }
 
-/* x == r for x := r of thread t (r not reading x), a predicate not
+/* place == r for place := r of thread t (a variable x, r not reading x), a predicate not
  * carried further: with it, a condition on x that a later action assumes
  * teaches the same condition on what x was computed from. Thread-safe
  * LBE cuts `t := g; assume t < k` into two actions, and Cartesian
@@ -164,24 +165,38 @@ static bool clashes(const cg_binding *b, const cg_binding *r)
  * weakest precondition g < k, needed further on, was never established,
  * and the same spurious path came back (an interpolant would say
  * t == g or g < k there; this is that fact, from the path's own copy). */
-static void keep_copy(walk *w, unsigned x, const ordo_expr *r, unsigned t)
+static void keep_copy(walk *w, const ordo_expr *place, const ordo_expr *r, unsigned t)
 {
-    if (reads_var(r, x))
-        return;
-    const ordo_expr *v = ordo_e_var(w->p, x);
-    if (!ordo_type_equal(r->type, v->type))
-        r = ordo_e_cast(w->p, v->type, r);
-    const ordo_expr *e = ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), v, r);
+    if (!ordo_type_equal(r->type, place->type))
+        r = ordo_e_cast(w->p, place->type, r);
+    const ordo_expr *e = ordo_e_binop(w->p, ORDO_B_EQ, ordo_ty_bool(), place, r);
     cg_binding b = { 0 };
     if (cg_bind(w->p, e, t, &b))
         track(w, e);
 }
 
+/* The pending predicate q becomes e, its weakest precondition through a
+ * write of r by thread t (e NULL, a havoc: nothing to carry), r's locals
+ * being t's (dropped when that needs a third owner, or t's copy of an
+ * owner another thread's copy of which it reads). True when e still
+ * reads the state. */
+static bool carry(walk *w, pending *q, const ordo_expr *e, const ordo_expr *r, unsigned t)
+{
+    cg_binding b = q->b;
+    q->e = NULL;
+    if (!e)
+        return false;
+    bool reads = cg_reads_state(e);
+    b = restrict_to(w->p, e, &b);
+    cg_binding of_r = { 0 };
+    if (cg_bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && cg_bind(w->p, r, t, &b))
+        keep(w, e, b);
+    return reads;
+}
+
 /* x := r (r NULL: a havoc) of thread t, going backwards: a pending
- * predicate that reads this copy of x becomes its weakest precondition,
- * r's locals being t's (dropped when that needs a third owner, or t's
- * copy of an owner another thread's copy of which it reads); x == r
- * joins them when one still reads the state (keep_copy). */
+ * predicate that reads this copy of x becomes its weakest precondition;
+ * x == r joins them when one still reads the state (keep_copy). */
 static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
 {
     bool global = w->p->vars[x].is_global, carried = false;
@@ -190,19 +205,94 @@ static void assignment(walk *w, unsigned x, const ordo_expr *r, unsigned t)
         pending *q = &w->v[i];
         if (!q->e || !reads_var(q->e, x) || (!global && bound(w->p, &q->b, x) != (int)t))
             continue;
-        const ordo_expr *e = r ? cg_subst_var(w->p, q->e, x, r) : NULL;
-        cg_binding b = q->b;
-        q->e = NULL; /* a havoc: nothing to carry */
-        if (!e)
-            continue;
-        carried |= cg_reads_state(e);
-        b = restrict_to(w->p, e, &b);
-        cg_binding of_r = { 0 };
-        if (cg_bind(w->p, r, t, &of_r) && !clashes(&b, &of_r) && cg_bind(w->p, r, t, &b))
-            keep(w, e, b);
+        carried |= carry(w, q, r ? cg_subst_var(w->p, q->e, x, r) : NULL, r, t);
     }
-    if (carried)
-        keep_copy(w, x, r, t);
+    if (carried && !reads_var(r, x))
+        keep_copy(w, ordo_e_var(w->p, x), r, t);
+}
+
+enum { NO_THREAD = -2, MIXED = -1 };
+
+/* Joins to *t the threads binding b gives the locals e reads (NO_THREAD:
+ * none yet; MIXED: two, or one b does not bind). */
+static void threads_read(const ordo_program *p, const ordo_expr *e, const cg_binding *b, int *t)
+{
+    if (!e || *t == MIXED)
+        return;
+    if (e->kind == ORDO_E_VAR && !p->vars[e->var].is_global) {
+        int k = bound(p, b, e->var);
+        *t = k < 0 || (*t != NO_THREAD && *t != k) ? MIXED : k;
+    }
+    for (int i = 0; i < 3; i++)
+        threads_read(p, e->kid[i], b, t);
+}
+
+/* The value of addr, its locals those of the threads b binds, in label
+ * l's state (the state before the label's statement). */
+static bool address_in(const walk *w, const cg_label *l, const ordo_expr *addr,
+                       const cg_binding *b, int64_t *value)
+{
+    int t = NO_THREAD;
+    threads_read(w->p, addr, b, &t);
+    expl_view v = { .p = w->p, .prec = w->pf->m->prec, .mode = w->pf->m->mode, .s = l->state,
+                    .thread = t == NO_THREAD ? l->thread : (unsigned)t };
+    return t != MIXED && l->state && expl_eval(&v, addr, value, NULL) == ORDO_EVAL_OK;
+}
+
+/* e (read under b) after a store of r to the cell at `cell` by label l:
+ * every load whose address, with the store's loads already replaced, is
+ * that cell in l's state reads r; *hit tells whether one did. A load at
+ * an address the state does not know is taken as another cell: the
+ * predicate is a candidate, the path formula is what refutes the path. */
+static const ordo_expr *subst_store(walk *w, const cg_label *l, const ordo_expr *e,
+                                    const cg_binding *b, uint64_t cell, const ordo_expr *r,
+                                    bool *hit)
+{
+    if (!e || !cg_reads_state(e))
+        return e;
+    const ordo_expr *k[3];
+    for (int i = 0; i < 3; i++)
+        k[i] = subst_store(w, l, e->kid[i], b, cell, r, hit);
+    int64_t a;
+    if (e->kind != ORDO_E_LOAD || !address_in(w, l, k[0], b, &a) || (uint64_t)a != cell)
+        return cg_expr_with_kids(w->p, e, k);
+    *hit = true;
+    return ordo_type_equal(r->type, e->type) ? r : ordo_e_cast(w->p, e->type, r);
+}
+
+static bool reads_memory(const ordo_expr *e)
+{
+    return e && (e->kind == ORDO_E_LOAD || reads_memory(e->kid[0]) || reads_memory(e->kid[1]) ||
+                 reads_memory(e->kid[2]));
+}
+
+/* mem[a] := r of label l (st; a havoc when r is NULL), going backwards,
+ * where the state before it knew a: a pending predicate reading that
+ * cell becomes its weakest precondition, and mem[a] == r joins them (as
+ * keep_copy does for a variable) when r reads no memory. A value reaches
+ * the cell a later condition reads through such stores (array elements,
+ * writes through pointers into allocated memory); a predicate that
+ * stopped at them never met what was stored. */
+static void store(walk *w, const cg_label *l, const ordo_stmt *st)
+{
+    int64_t a;
+    cg_binding own = { 0 };
+    if (!l->state || !cg_bind(w->p, st->lhs.addr, l->thread, &own) ||
+        !address_in(w, l, st->lhs.addr, &own, &a) || a <= 0)
+        return;
+    const ordo_expr *r = st->rhs ? st->rhs : ordo_e_const(w->p, st->lhs.type, 0);
+    bool carried = false;
+    unsigned n = w->n;
+    for (unsigned i = 0; i < n; i++) {
+        pending *q = &w->v[i];
+        bool hit = false;
+        const ordo_expr *e = q->e ? subst_store(w, l, q->e, &q->b, (uint64_t)a, r, &hit) : NULL;
+        if (hit)
+            carried |= carry(w, q, st->rhs ? e : NULL, r, l->thread);
+    }
+    if (carried && st->rhs && !reads_memory(st->rhs))
+        keep_copy(w, ordo_e_load(w->p, st->lhs.type, ordo_e_const(w->p, st->lhs.addr->type, a)),
+                  st->rhs, l->thread);
 }
 
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split)
@@ -212,7 +302,7 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_
     bool *in_core = xcalloc(pf->n_labels + 1, sizeof *in_core);
     for (unsigned i = 0; i < n; i++)
         in_core[core[i]] = true;
-    walk w = { .p = p, .prec = prec, .split = split };
+    walk w = { .p = p, .pf = pf, .prec = prec, .split = split };
     for (unsigned i = pf->n_labels; i-- > 0;) {
         const cg_label *l = &pf->labels[i];
         const ordo_stmt *st = l->stmt;
@@ -220,9 +310,11 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_
             keep_split(&w, st->cond, l->thread);
         else if (in_core[i] && st->kind == ORDO_S_THREAD_JOIN)
             keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join), l->thread);
-        else if (st->kind == ORDO_S_ASSIGN && !st->lhs.is_mem)
+        else if ((st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_HAVOC) && st->lhs.is_mem)
+            store(&w, l, st);
+        else if (st->kind == ORDO_S_ASSIGN)
             assignment(&w, st->lhs.var, st->rhs, l->thread);
-        else if (st->kind == ORDO_S_HAVOC && !st->lhs.is_mem)
+        else if (st->kind == ORDO_S_HAVOC)
             assignment(&w, st->lhs.var, NULL, l->thread);
     }
     free(in_core);

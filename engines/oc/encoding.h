@@ -73,6 +73,18 @@ typedef struct {
     ordo_term escaped;
 } oc_section;
 
+/* Locations by what they are (their numbers differ between walks). */
+typedef struct {
+    bool is_mem;
+    uint64_t key;
+} oc_loc_id;
+typedef struct {
+    oc_loc_id *ids;
+    size_t n, cap;
+} oc_loc_ids;
+void oc_loc_ids_add(oc_loc_ids *ids, bool is_mem, uint64_t key);
+void oc_loc_ids_free(oc_loc_ids *ids);
+
 typedef struct oc_encoding {
     const ordo_program *p;
     ordo_ir_smt ar;
@@ -117,6 +129,10 @@ typedef struct oc_encoding {
     const ordo_stmt *high_alloc; /* an ALLOC reaching half the pointer width
                                     (Int reads such pointer constants as
                                     negative offsets: arith.c) */
+    bool main_one_path;     /* main's walk is on its one path (thread_walk.c) */
+    bool freeze;            /* threads read main's values (frozen.c) ... */
+    const oc_loc_ids *thawed; /* ... but of these locations */
+    oc_loc_ids thaw;        /* frozen locations a later write may reach */
     bool unwinding;         /* an unwinding edge may be taken: a bounded result */
     oc_guard cut;           /* the paths that reach an unwinding edge (its guard
                                before its statement): the goal of the
@@ -143,6 +159,8 @@ typedef struct {
     double cpu_stop_s;                /* 0: never */
     const oc_memory_summary *prior;
     const struct oc_wide_cells *wide;
+    bool freeze;                      /* frozen.c */
+    const oc_loc_ids *thawed;
 } oc_walk_plan;
 
 /* Builds the events and the value constraints of the program (already

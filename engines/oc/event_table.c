@@ -85,11 +85,31 @@ static int64_t initial_value(const ordo_program *p, bool is_mem, uint64_t key)
     return 0;
 }
 
+/* The location's initial write, once something accesses it. */
+static void initial_write(oc_encoding *enc, unsigned loc)
+{
+    oc_location *l = &enc->locs[loc];
+    if (l->has_initial_write)
+        return;
+    l->has_initial_write = true;
+    int64_t init = loc == enc->live_loc ? 1 : initial_value(enc->p, l->is_mem, l->key);
+    unsigned w = oc_add_event(enc, OC_WRITE, 0, loc, OC_TRUE_GUARD, UINT_MAX, NULL);
+    enc->info[w].value = ordo_ir_term(&enc->ar, l->type, ordo_ir_const(&enc->ar, l->type, init));
+    oc_events_add_po(&enc->es, w, enc->init_done, 0);
+}
+
 /* The location of a global or cell with its initial write (thread 0 =
  * init, before main by program order). A global has its variable's type;
  * a cell holds any scalar, as a 64-bit integer like the interpreter's
  * cells, and accesses convert to and from it. */
 unsigned oc_location_of(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type)
+{
+    unsigned loc = oc_location_noted(enc, is_mem, key, type);
+    initial_write(enc, loc);
+    return loc;
+}
+
+unsigned oc_location_noted(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type)
 {
     if (is_mem)
         type = ordo_ty_int(64, true);
@@ -105,12 +125,11 @@ unsigned oc_location_of(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type t
     ordo_ir_val v = ordo_ir_const(&enc->ar, type, init);
     enc->locs[loc] = (oc_location){ .is_mem = is_mem, .key = key, .type = type,
                                     .points = oc_points_of(enc, v),
-                                    .points_guess = oc_points_of(enc, v) };
+                                    .points_guess = oc_points_of(enc, v),
+                                    .offset = oc_offset_of(enc, v),
+                                    .offset_guess = oc_offset_of(enc, v) };
     oc_cell_range_start(&enc->locs[loc], v.c);
     enc->loc_table.slots[h] = loc + 1;
-    unsigned w = oc_add_event(enc, OC_WRITE, 0, loc, OC_TRUE_GUARD, UINT_MAX, NULL);
-    enc->info[w].value = ordo_ir_term(&enc->ar, type, v);
-    oc_events_add_po(&enc->es, w, enc->init_done, 0);
     return loc;
 }
 
@@ -142,5 +161,7 @@ void oc_encoding_free(oc_encoding *enc)
     free(enc->sections);
     free(enc->regions);
     free(enc->unsupported);
+    oc_loc_ids_free(&enc->thaw);
+    ordo_ir_val_sets_free(enc->ar.sets);
     memset(enc, 0, sizeof *enc);
 }

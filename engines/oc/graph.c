@@ -34,7 +34,7 @@ typedef struct {
 } reason_spec;
 
 typedef struct {
-    size_t trail, processed, edges, pool, edges_done;
+    size_t trail, processed, edges, pool, edges_done, edges_prevented;
 } level;
 
 enum { UNKNOWN = 0, TRUE_ = 1, FALSE_ = 2 };
@@ -87,6 +87,10 @@ struct oc_graph {
     unsigned *heap;
     size_t *heap_pos;
     unsigned *lit_mark, lit_epoch;
+    /* Preventive propagation: edges searched from (edges_prevented
+     * onwards are not), literals reported by the current call. */
+    size_t edges_prevented;
+    unsigned *lit_reported, report_epoch;
     oc_lit *rbuf;
     size_t n_rbuf, cap_rbuf;
 };
@@ -170,6 +174,7 @@ oc_graph *oc_graph_new(const oc_events *es, const oc_po *po)
     g->heap = xmalloc(n * sizeof *g->heap);
     g->heap_pos = xmalloc(n * sizeof *g->heap_pos);
     g->lit_mark = xcalloc(g->n_lits + 1, sizeof *g->lit_mark);
+    g->lit_reported = xcalloc(g->n_lits + 1, sizeof *g->lit_reported);
     g->ord = xmalloc(n * sizeof *g->ord);
     g->back_seen = xcalloc(n, sizeof *g->back_seen);
     g->back_queue = xmalloc(n * sizeof *g->back_queue);
@@ -185,6 +190,7 @@ oc_graph *oc_graph_new(const oc_events *es, const oc_po *po)
                     true);
     g->n_conf = 0;
     g->edges_done = g->n_edges; /* program order alone derives nothing */
+    g->edges_prevented = g->n_edges; /* nor closes an order's cycle before any literal */
     return g;
 }
 
@@ -221,6 +227,7 @@ void oc_graph_free(oc_graph *g)
     free(g->heap);
     free(g->heap_pos);
     free(g->lit_mark);
+    free(g->lit_reported);
     free(g->ord);
     free(g->back_seen);
     free(g->back_queue);
@@ -235,8 +242,8 @@ void oc_graph_free(oc_graph *g)
 void oc_graph_push(oc_graph *g)
 {
     XGROW(g->levels, g->n_levels, g->cap_levels);
-    g->levels[g->n_levels++] = (level){ g->n_trail, g->processed, g->n_edges, g->n_pool,
-                                        g->edges_done };
+    g->levels[g->n_levels++] = (level){ g->n_trail,  g->processed, g->n_edges,
+                                        g->n_pool,   g->edges_done, g->edges_prevented };
 }
 
 static void remove_edges_down_to(oc_graph *g, size_t n_edges)
@@ -263,6 +270,7 @@ void oc_graph_pop(oc_graph *g, unsigned levels)
     g->n_pool = lv.pool;
     g->n_conf = 0;
     g->edges_done = lv.edges_done < g->n_edges ? lv.edges_done : g->n_edges;
+    g->edges_prevented = lv.edges_prevented < g->n_edges ? lv.edges_prevented : g->n_edges;
     g->n_todo = 0;
 }
 
@@ -299,9 +307,11 @@ static unsigned next_epoch(unsigned *epoch, unsigned *marks, size_t n)
 
 /* The events a search may visit: ranks lo..hi (a path from a to b only
  * passes ranks between ord[a] and ord[b]), and with a po_anchor, none
- * in static program order after it (forward) or before it (backward). */
+ * in static program order after it (forward) or before it (backward);
+ * with max_visits (0: no bound), at most that many, nearest first. */
 typedef struct {
     unsigned lo, hi, po_anchor;
+    size_t max_visits;
 } search_scope;
 
 static bool in_scope(const oc_graph *g, search_scope sc, unsigned e, bool forward)
@@ -339,6 +349,8 @@ static size_t bfs(oc_graph *g, unsigned src, bool forward, search_scope sc, unsi
              k = forward ? g->edges[k].next_out : g->edges[k].next_in) {
             unsigned v = forward ? g->edges[k].to : g->edges[k].from;
             if (marks[v] != ep && in_scope(g, sc, v, forward)) {
+                if (tail == sc.max_visits)
+                    return tail;
                 marks[v] = ep;
                 queue[tail++] = v;
             }
@@ -358,7 +370,7 @@ static bool reaches(oc_graph *g, unsigned a, unsigned b, size_t *n_visited)
     if (g->po && a != b && oc_po_before(g->po, a, b)) /* level 0 edges */
         return true;
     bool found;
-    *n_visited = bfs(g, a, true, (search_scope){ g->ord[a], g->ord[b], NO_ANCHOR }, g->seen,
+    *n_visited = bfs(g, a, true, (search_scope){ g->ord[a], g->ord[b], NO_ANCHOR, 0 }, g->seen,
                      &g->epoch, g->queue, b, &found);
     return found;
 }
@@ -403,7 +415,7 @@ static void repair_ranks(oc_graph *g, unsigned u, unsigned v, unsigned *forward,
 {
     unsigned *backward = g->back_queue;
     size_t n_backward = collect(g, u, false,
-                                (search_scope){ g->ord[v], g->ord[u], NO_ANCHOR },
+                                (search_scope){ g->ord[v], g->ord[u], NO_ANCHOR, 0 },
                                 g->back_seen, &g->back_epoch, backward);
     sort_by_rank(g, backward, n_backward, g->rank_keys);
     sort_by_rank(g, forward, n_forward, g->rank_keys);
@@ -740,10 +752,10 @@ static bool derive_from_rf(oc_graph *g, const oc_rf_pair *p, size_t max_conflict
 {
     partner_span sp = partner_ranks(g, p);
     if (sp.any_before_r)
-        collect(g, p->r, false, (search_scope){ sp.lo_before_r, UINT_MAX, p->w }, g->before_r,
+        collect(g, p->r, false, (search_scope){ sp.lo_before_r, UINT_MAX, p->w, 0 }, g->before_r,
                 &g->epoch_b, g->queue_b);
     if (sp.any_after_w)
-        collect(g, p->w, true, (search_scope){ 0, sp.hi_after_w, p->r }, g->after_w,
+        collect(g, p->w, true, (search_scope){ 0, sp.hi_after_w, p->r, 0 }, g->after_w,
                 &g->epoch_a, g->queue_f);
     if (!sp.any_before_r && !sp.any_after_w)
         return false;
@@ -762,9 +774,9 @@ static bool derive_from_edge(oc_graph *g, size_t e, size_t max_conflicts)
 {
     const oc_events *es = g->es;
     unsigned u = g->edges[e].from, v = g->edges[e].to;
-    size_t nb = collect(g, u, false, (search_scope){ 0, UINT_MAX, v }, g->before_r, &g->epoch_b,
+    size_t nb = collect(g, u, false, (search_scope){ 0, UINT_MAX, v, 0 }, g->before_r, &g->epoch_b,
                         g->queue_b);
-    size_t nf = collect(g, v, true, (search_scope){ 0, UINT_MAX, u }, g->after_w, &g->epoch_a,
+    size_t nf = collect(g, v, true, (search_scope){ 0, UINT_MAX, u, 0 }, g->after_w, &g->epoch_a,
                         g->queue_f);
     bool changed = false;
     for (size_t i = 0; i < nf && g->n_conf < max_conflicts; i++) { /* reads after v */
@@ -810,6 +822,105 @@ size_t oc_graph_propagate(oc_graph *g, size_t max_conflicts)
         if (!g->edges[g->edges_done].implied)
             derive_from_edge(g, g->edges_done, max_conflicts);
     return g->n_conf;
+}
+
+/* ---- preventive propagation ---------------------------------------------- */
+
+/* An order literal a candidate search meets: lit would add from ≺ to. */
+typedef struct {
+    oc_lit lit;
+    unsigned from, to;
+} order_lit;
+
+/* The order literals from event e (out) or into it (!out), rf and ws:
+ * the count, and with into (may be NULL) the literals themselves. */
+static size_t order_lits_at(const oc_graph *g, unsigned e, bool out, order_lit *into)
+{
+    const oc_events *es = g->es;
+    const size_t *rf_start = out ? es->rf_of_write_start : es->rf_of_read_start;
+    const size_t *rf_rows = out ? es->rf_of_write : es->rf_of_read;
+    size_t n = 0;
+    for (size_t k = rf_start[e]; k < rf_start[e + 1]; k++, n++)
+        if (into) {
+            const oc_rf_pair *p = &es->rf[rf_rows[k]];
+            into[n] = (order_lit){ p->lit, p->w, p->r };
+        }
+    for (size_t k = es->ws_of_write_start[e]; k < es->ws_of_write_start[e + 1]; k++, n++)
+        if (into) {
+            const oc_ws_pair *p = &es->ws[es->ws_of_write[k]];
+            unsigned other = p->a == e ? p->b : p->a;
+            bool from_a = (p->a == e) == out;
+            into[n] = (order_lit){ from_a ? p->ab : p->ba, out ? e : other, out ? other : e };
+        }
+    return n;
+}
+
+/* Sum of order_lits_at over the events events[0..n). */
+static size_t order_lits_of(const oc_graph *g, const unsigned *events, size_t n, bool out)
+{
+    size_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += order_lits_at(g, events[i], out, NULL);
+    return sum;
+}
+
+/* Reports lit false because to ≺ from holds already (its reason: the
+ * literals of a path, sorted), unless it is assigned or reported. */
+static bool report_closing(oc_graph *g, const order_lit *c, oc_implied_fn fn, void *ud)
+{
+    if (!c->lit || g->val[c->lit] != UNKNOWN || g->lit_reported[c->lit] == g->report_epoch)
+        return false;
+    g->lit_reported[c->lit] = g->report_epoch;
+    reason_begin(g);
+    reason_add_path(g, c->to, c->from, g->n_edges);
+    if (g->n_rbuf) /* none when static program order alone closes it */
+        qsort(g->rbuf, g->n_rbuf, sizeof *g->rbuf, cmp_lit);
+    fn(ud, c->lit, g->rbuf, g->n_rbuf);
+    return true;
+}
+
+/* The literals the edge u ≺ v newly makes cycle-closing: those ordering
+ * an event v reaches (forward set) before one reaching u (backward set),
+ * each set searched up to `budget` events nearest first. The side with
+ * fewer order literals is enumerated, the other looked up in its marks. */
+static size_t prevent_through_edge(oc_graph *g, size_t e, size_t budget, oc_implied_fn fn,
+                                   void *ud)
+{
+    unsigned u = g->edges[e].from, v = g->edges[e].to;
+    search_scope all = { 0, UINT_MAX, NO_ANCHOR, budget };
+    size_t nb = collect(g, u, false, all, g->before_r, &g->epoch_b, g->queue_b);
+    size_t nf = collect(g, v, true, all, g->after_w, &g->epoch_a, g->queue_f);
+    bool from_forward = order_lits_of(g, g->queue_f, nf, true) <=
+                        order_lits_of(g, g->queue_b, nb, false);
+    const unsigned *side = from_forward ? g->queue_f : g->queue_b;
+    const unsigned *other = from_forward ? g->before_r : g->after_w;
+    unsigned other_ep = from_forward ? g->epoch_b : g->epoch_a;
+    size_t reported = 0;
+    order_lit *cand = NULL;
+    size_t cap = 0;
+    for (size_t i = 0; i < (from_forward ? nf : nb); i++) {
+        size_t n = order_lits_at(g, side[i], from_forward, NULL);
+        if (n > cap)
+            cand = xrealloc(cand, (cap = 2 * n) * sizeof *cand);
+        order_lits_at(g, side[i], from_forward, cand);
+        for (size_t k = 0; k < n; k++) {
+            unsigned end = from_forward ? cand[k].to : cand[k].from;
+            if (other[end] == other_ep)
+                reported += report_closing(g, &cand[k], fn, ud);
+        }
+    }
+    free(cand);
+    return reported;
+}
+
+size_t oc_graph_prevent(oc_graph *g, size_t budget, oc_implied_fn fn, void *ud)
+{
+    size_t reported = 0;
+    next_epoch(&g->report_epoch, g->lit_reported, g->n_lits + 1);
+    for (; g->edges_prevented < g->n_edges; g->edges_prevented++)
+        if (!g->edges[g->edges_prevented].implied)
+            reported += prevent_through_edge(g, g->edges_prevented, budget, fn, ud);
+    return reported;
 }
 
 const oc_lit *oc_graph_conflict(const oc_graph *g, size_t i, size_t *n)

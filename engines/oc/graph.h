@@ -57,6 +57,17 @@ bool oc_graph_reaches(oc_graph *g, unsigned a, unsigned b);
  * the edges between groups have a cycle (out is then incomplete). */
 bool oc_graph_linearize(oc_graph *g, const unsigned *group, unsigned *out);
 
+/* Preventive propagation (Sun, Fan and He [82] in thesis Section 5.6):
+ * after a conflict-free propagate, an unassigned rf or ws literal whose
+ * order a ≺ b would close a cycle (b ≺ a holds already) is false, by the
+ * reason of b ≺ a. Looks at the orders the edges added since the last
+ * call (or pop) newly make, each search visiting at most `budget` events
+ * on either side of an edge (0: no bound); fn receives each literal with
+ * its reason (sorted distinct true literals, valid during the call).
+ * Returns the number of literals reported. */
+typedef void (*oc_implied_fn)(void *ud, oc_lit lit, const oc_lit *reason, size_t n);
+size_t oc_graph_prevent(oc_graph *g, size_t budget, oc_implied_fn fn, void *ud);
+
 /* Does a true value of lit add an order (an rf, ws or join literal)? */
 bool oc_graph_lit_adds_order(const oc_graph *g, oc_lit lit);
 

@@ -22,6 +22,8 @@ static void lazy_start(oc_walker *w, const ordo_stmt *st, unsigned create_event)
 {
     oc_encoding *enc = w->enc;
     unsigned id = (unsigned)enc->n_threads;
+    if (id == 1)
+        oc_freeze_main_values(enc);
     XGROW(enc->threads, enc->n_threads, enc->cap_threads);
     enc->threads[enc->n_threads++] =
         (oc_thread){ st->proc, create_event, UINT_MAX, { OC_G_FALSE, NULL, 0 }, true };

@@ -42,11 +42,61 @@ unsigned oc_points_join(unsigned a, unsigned b)
     return OC_POINTS_ANY;
 }
 
+oc_offset oc_offset_join(oc_offset a, oc_offset b)
+{
+    if (a.kind == OC_OFFSET_NULL)
+        return b;
+    if (b.kind == OC_OFFSET_NULL || (a.kind == OC_OFFSET_ONE && b.kind == OC_OFFSET_ONE &&
+                                     a.at == b.at))
+        return a;
+    return (oc_offset){ OC_OFFSET_ANY, 0 };
+}
+
+/* The location of the summary (+ 1), or 0 when the first walk did not
+ * access it. */
+static size_t summary_loc(const oc_memory_summary *m, bool is_mem, uint64_t key)
+{
+    return m->table.size ? m->table.slots[oc_loc_slot(&m->table, m->locs, is_mem, key)] : 0;
+}
+
+bool oc_memory_loaded_offset(const oc_memory_summary *m, bool is_mem, uint64_t key, int64_t *at)
+{
+    size_t l = m->offsets ? summary_loc(m, is_mem, key) : 0;
+    if (!l || m->locs[l - 1].offset_guess.kind != OC_OFFSET_ONE)
+        return false;
+    *at = m->locs[l - 1].offset_guess.at;
+    return true;
+}
+
+bool oc_memory_offsets_hold(const oc_memory_summary *m, const oc_location *locs, size_t n)
+{
+    for (size_t l = 0; l < n; l++) {
+        int64_t at;
+        if (oc_memory_loaded_offset(m, locs[l].is_mem, locs[l].key, &at) &&
+            locs[l].offset.kind != OC_OFFSET_NULL &&
+            (locs[l].offset.kind != OC_OFFSET_ONE || locs[l].offset.at != at))
+            return false;
+    }
+    return true;
+}
+
+bool oc_memory_widen_offsets(oc_memory_summary *m, const oc_location *locs, size_t n)
+{
+    for (size_t l = 0; l < n; l++) {
+        size_t k = summary_loc(m, locs[l].is_mem, locs[l].key);
+        if (k)
+            m->locs[k - 1].offset_guess =
+                oc_offset_join(m->locs[k - 1].offset_guess, locs[l].offset);
+    }
+    for (size_t l = 0; l < m->n_locs; l++)
+        if (m->locs[l].offset_guess.kind == OC_OFFSET_ONE)
+            return true;
+    return false;
+}
+
 unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key)
 {
-    if (!m->table.size || (is_mem && !m->cells_complete))
-        return 0;
-    size_t l = m->table.slots[oc_loc_slot(&m->table, m->locs, is_mem, key)];
+    size_t l = is_mem && !m->cells_complete ? 0 : summary_loc(m, is_mem, key);
     if (!l)
         return 0; /* not accessed by the first walk */
     unsigned pt = m->guessing ? m->locs[l - 1].points_guess : m->locs[l - 1].points;
@@ -76,12 +126,14 @@ bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell)
 bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess)
 {
     size_t l = 0;
-    while (l < m->n_locs && m->locs[l].points_guess == m->locs[l].points)
+    while (l < m->n_locs && m->locs[l].points_guess == m->locs[l].points &&
+           m->locs[l].offset_guess.kind != OC_OFFSET_ONE)
         l++;
     if (l == m->n_locs)
         return false;
     *guess = *m;
     guess->guessing = true;
+    guess->offsets = true;
     /* The walk that assumes the guess knows every region, and the check
      * covers every store of that walk. */
     guess->cells_complete = true;

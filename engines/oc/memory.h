@@ -50,6 +50,18 @@ typedef struct {
  * stored yet), one region (its index + 1), or anything. */
 enum { OC_POINTS_NULL = 0, OC_POINTS_ANY = ~0u };
 
+/* How far past its region's base the pointers stored in a location point
+ * (whichever region that is): nothing but null stored, one offset `at`,
+ * or several / unknown. A loaded pointer at a known offset has one
+ * candidate cell per region (a struct's field), not all of its cells. */
+typedef struct {
+    enum { OC_OFFSET_NULL, OC_OFFSET_ONE, OC_OFFSET_ANY } kind;
+    int64_t at;
+} oc_offset;
+
+/* The join of two offset facts. */
+oc_offset oc_offset_join(oc_offset a, oc_offset b);
+
 /* A location: a global variable or a memory cell. */
 typedef struct {
     bool is_mem;
@@ -57,7 +69,18 @@ typedef struct {
     ordo_type type;
     unsigned points;        /* what the values stored here point to */
     unsigned points_guess;  /* ... by stores through known addresses */
+    oc_offset offset;       /* the offsets of the pointers stored here */
+    oc_offset offset_guess; /* a first walk's: ... of those with an offset it
+                               knew (a pointer it loaded had none); the guess
+                               that later walks assume and check */
     bool read;              /* some event reads it */
+    bool has_initial_write; /* an event accesses it (event_table.c) */
+    bool holds_known;       /* main, alone so far, stored `known` in it last
+                               (unguarded) and nothing else since */
+    int64_t known;
+    unsigned n_known_vals;  /* > 0: it holds one of known_vals (access_events.c) */
+    const int64_t *known_vals;
+    bool frozen;            /* every thread reads `known` (frozen.c) */
     /* Int arithmetic (cell_ranges.h): the values it may hold, the range
      * every read of it takes, and the read that narrowed that range last. */
     __int128 held_lo, held_hi, read_lo, read_hi;
@@ -84,6 +107,7 @@ typedef struct {
     bool cells_complete;    /* no blind write missed a later region */
     bool reads_complete;    /* no blind access: locs[].read holds for every walk */
     bool guessing;          /* loaded pointers assume locs[].points_guess */
+    bool offsets;           /* ... and locs[].offset_guess */
 } oc_memory_summary;
 
 /* The join of two points-to facts. */
@@ -93,18 +117,30 @@ unsigned oc_points_join(unsigned a, unsigned b);
  * when the summary does not say. */
 unsigned oc_memory_loaded_region(const oc_memory_summary *m, bool is_mem, uint64_t key);
 
+/* Whether the summary gives pointers loaded from the location an offset,
+ * and which (*at). */
+bool oc_memory_loaded_offset(const oc_memory_summary *m, bool is_mem, uint64_t key, int64_t *at);
+
 /* Whether a symbolic write to the cell may be left out: the summary knows
  * every read of it (all of them, or the cell's region does not escape)
  * and none reads it. */
 bool oc_memory_cell_unread(const oc_memory_summary *m, uint64_t cell);
 
-/* The summary m with its guess as what its locations point to, if the
- * guess says more than m (else false, and *guess is untouched). It shares
+/* The summary m with its guess as what its locations point to (regions
+ * and offsets), if the guess says more than m (else false, and *guess is
+ * untouched). It shares
  * m's arrays: free m only. */
 bool oc_memory_guess(const oc_memory_summary *m, oc_memory_summary *guess);
 /* Whether a walk that assumed `guess` stored (locs[0..n-1].points) only
  * what the guess says. */
 bool oc_memory_guess_holds(const oc_memory_summary *guess, const oc_location *locs, size_t n);
+/* Whether a walk that assumed m's offsets stored at each location whose
+ * loaded pointers got an offset only null and pointers at that offset
+ * (by induction over an execution, every pointer loaded then has it). */
+bool oc_memory_offsets_hold(const oc_memory_summary *m, const oc_location *locs, size_t n);
+/* Joins what such a walk stored (locs[0..n-1].offset) into m's offset
+ * guesses; whether some location still gives its pointers an offset. */
+bool oc_memory_widen_offsets(oc_memory_summary *m, const oc_location *locs, size_t n);
 
 void oc_memory_summary_free(oc_memory_summary *m);
 

@@ -20,12 +20,16 @@
 static const char *const procedures[] = { "basic", "prop", NULL };
 static const char *const finders[] = { "none", "rf", "rf-ws-fr", NULL };
 static const char *const ariths[] = { "auto", "int", "bv", NULL };
+static const char *const on_off[] = { "on", "off", NULL };
 
 static const ordo_option_desc options[] = {
     { "decision-procedure", ORDO_OPT_ENUM, "prop", procedures, 0, -1,
       "basic: lazy refinement with kernel reasons; prop: ordering theory as a user propagator" },
     { "conflict-finder", ORDO_OPT_ENUM, "none", finders, 0, -1,
       "conflicts found before solving (Algorithm 3): none, rf (Fig. 5.4a), rf-ws-fr (5.4a-c)" },
+    { "propagate", ORDO_OPT_ENUM, "on", on_off, 0, -1,
+      "prop: also propagate false each rf / ws literal whose order would close a cycle "
+      "(preventive propagation, Sun et al.; off: conflicts only, the thesis' Table 5.1)" },
     { "unroll", ORDO_OPT_INT, "2", NULL, 0, 1000000,
       "loop unroll bound where the trip count is not static" },
     { "unroll-max", ORDO_OPT_INT, "0", NULL, 0, 1000000,
@@ -61,6 +65,8 @@ static const ordo_option_desc options[] = {
     X(PROPAGATED_CLAUSES, "oc.propagated_clauses", "count",                                     \
       "conflict clauses the propagator gave the solver")                                        \
     X(PROP_CONFLICTS, "oc.prop_conflicts", "count", "conflicts the propagator detected")        \
+    X(PREVENTED, "oc.prevented", "count",                                                       \
+      "order literals the propagator set false: they would close a cycle (--propagate on)")     \
     X(ENCODING_TIME, "oc.encoding.time_s", "s", "time to build the events and the formula")     \
     X(STAGE, "oc.stage", "index", "stage that decided: 1 = wSC, 2 = SC")                        \
     X(UNROLL_BOUND, "oc.unroll_bound", "count", "the unroll bound of the reported answer")      \
@@ -109,6 +115,7 @@ static void record(ordo_stats *s, const oc_deepened *d)
     set(s, OC_STAT_REFINEMENT_CLAUSES, (double)w->refinement_clauses);
     set(s, OC_STAT_PROPAGATED_CLAUSES, (double)w->propagated_clauses);
     set(s, OC_STAT_PROP_CONFLICTS, (double)w->prop_conflicts);
+    set(s, OC_STAT_PREVENTED, (double)w->prevented);
     set(s, OC_STAT_ENCODING_TIME, w->encoding_s);
     set(s, OC_STAT_STAGE, o->stage);
     set(s, OC_STAT_UNROLL_BOUND, (double)d->bound);
@@ -128,6 +135,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
     const ordo_options *opt = in->options;
     oc_config cfg = {
         .prop = ordo_opt_is(opt, "decision-procedure", "prop"),
+        .prevent = ordo_opt_is(opt, "propagate", "on"),
         .finder = ordo_opt_is(opt, "conflict-finder", "rf")         ? OC_FINDER_RF
                   : ordo_opt_is(opt, "conflict-finder", "rf-ws-fr") ? OC_FINDER_RF_WS_FR
                                                                     : OC_FINDER_NONE,

@@ -35,6 +35,17 @@ unsigned oc_points_of(const oc_encoding *enc, ordo_ir_val v)
     return r ? r : OC_POINTS_ANY;
 }
 
+/* How far past its region's base a value stored in memory points. */
+oc_offset oc_offset_of(const oc_encoding *enc, ordo_ir_val v)
+{
+    if (v.is_const && v.c == 0)
+        return (oc_offset){ OC_OFFSET_NULL, 0 };
+    unsigned r = v.is_const ? oc_region_of(enc, v.c) : 0;
+    if (r)
+        return (oc_offset){ OC_OFFSET_ONE, v.c - (int64_t)enc->regions[r - 1].base };
+    return !v.is_const && v.at_offset ? (oc_offset){ OC_OFFSET_ONE, v.offset } : (oc_offset){ OC_OFFSET_ANY, 0 };
+}
+
 /* Marks the static regions whose address appears as a value (not only as
  * the address of an access): only those, and allocations, can be the
  * target of a pointer read from memory or passed around. */

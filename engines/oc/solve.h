@@ -23,13 +23,15 @@ typedef struct {
     size_t refinement_clauses; /* clauses they added */
     size_t prop_conflicts;     /* conflicts PROP reported */
     size_t propagated_clauses; /* conflict clauses PROP handed to the solver */
+    size_t prevented;          /* literals PROP propagated false (preventive) */
     double solver_time_s;
     const char *error;         /* an internal failure, when set */
 } oc_solve_stats;
 
-/* Installs the ordering propagator (the solver must have the capability). */
+/* Installs the ordering propagator (the solver must have the capability);
+ * prevent: also propagate the order literals that would close a cycle. */
 typedef struct oc_propagator oc_propagator;
-oc_propagator *oc_prop_attach(oc_encoding *enc, oc_solve_stats *st);
+oc_propagator *oc_prop_attach(oc_encoding *enc, bool prevent, oc_solve_stats *st);
 void oc_prop_free(oc_propagator *p);
 
 /* Checks until a model is consistent (SAT), UNSAT or UNKNOWN (also once

@@ -272,7 +272,8 @@ static void exec_end(oc_walker *w, const ordo_stmt *st, bool is_error)
             w->last, ordo_smt_app2(enc->ar.s, ORDO_OP_AND, oc_guard_term(enc, w->st.g),
                                    ordo_ir_term(&enc->ar, b, live)) };
     } else {
-        oc_write_shared(w, false, LIVE_KEY, b, ordo_ir_const(&enc->ar, b, 0), false, st);
+        oc_write_shared(w, false, LIVE_KEY, b, ordo_ir_const(&enc->ar, b, 0),
+                        OC_STORE_AT_ADDRESS, st);
     }
     if (w->st.block >= 0) {
         oc_section *sec = &enc->sections[w->st.block];

@@ -42,6 +42,22 @@ static void exec_edge_rest(oc_walker *w, const ordo_stmt *st)
     oc_exec_step(w, st);
 }
 
+/* Whether every path reaching location l ends there at once: a dead end
+ * (not the final location), or a location whose every edge ends the
+ * program (exit, abort(), main's return, or an error), which a path takes
+ * without any event but the liveness location's. */
+static bool ends_at_once(const ordo_proc *pr, const ordo_edge_index *out, unsigned l)
+{
+    if (l == pr->final_loc)
+        return false;
+    for (unsigned j = out->start[l]; j < out->start[l + 1]; j++) {
+        ordo_stmt_kind k = pr->edges[out->edge[j]].stmt->kind;
+        if (k != ORDO_S_EXIT && k != ORDO_S_ERROR)
+            return false;
+    }
+    return true;
+}
+
 static unsigned count_reads(const ordo_program *p, const ordo_expr *e)
 {
     if (!e)
@@ -152,6 +168,8 @@ static void leave_location(oc_walker *w, const ordo_proc *pr, const ordo_edge_in
     }
     w->need_anchor = false;
     oc_path_state at = w->st;
+    if (n_out > 1) /* each edge's statements run on a path of their own */
+        enc->main_one_path = false;
     ordo_term none_before = NULL; /* ¬c_0 ∧ ... ∧ ¬c_{i-1} */
     bool earlier_true = false;
     k = 0;
@@ -192,6 +210,8 @@ static void leave_location(oc_walker *w, const ordo_proc *pr, const ordo_edge_in
         }
         XGROW(to->in, to->n, to->cap);
         to->in[to->n++] = w->st;
+        if (!ends_at_once(pr, out, pr->edges[i].to))
+            w->pending++;
     }
     free(conds);
     w->st = at;
@@ -205,6 +225,8 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
     const ordo_program *p = enc->p;
     const ordo_proc *pr = &p->procs[proc];
     unsigned instance = (unsigned)enc->n_threads;
+    if (instance == 1)
+        oc_freeze_main_values(enc);
     XGROW(enc->threads, enc->n_threads, enc->cap_threads);
     enc->threads[enc->n_threads++] = (oc_thread){ proc, create_event, 0,
                                                   { OC_G_FALSE, NULL, 0 }, false };
@@ -223,6 +245,7 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
                 .instance = instance,
                 .ethread = ++enc->n_walked, /* lazy threads have no events */
                 .last = create_event,
+                .pending = 1, /* the path at the initial location */
                 .exited = {OC_G_FALSE, NULL, 0}};
     incoming *ins = xcalloc(pr->n_locs + 1, sizeof *ins);
     oc_path_state start = { g, xcalloc(p->n_vars + 1, sizeof *start.locals), -1, 0 };
@@ -240,6 +263,7 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
         if (!ins[l].n)
             continue;
         bool dead_end = l != pr->final_loc && out.start[l] == out.start[l + 1];
+        bool ends = ends_at_once(pr, &out, l);
         if (dead_end || enc->unsupported) { /* the thread stops, or the walk */
             free_paths(&ins[l], 0);
             continue;
@@ -253,6 +277,15 @@ bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned c
                  end++)
                 ;
             incoming group = { end - start, end - start, ins[l].in + start };
+            if (!ends)
+                w.pending -= group.n;
+            /* Main is on one path when no other path of it is waiting:
+             * every execution that goes on past here is at this location
+             * (paths that end the program at once do not count: they
+             * have no event but the liveness location's, and no
+             * execution goes on from them). */
+            if (instance == 0)
+                enc->main_one_path = !ends && w.pending == 0;
             merge(enc, p, &group, &w.st);
             if (l == pr->final_loc)
                 terminated = oc_guard_or(enc, terminated, w.st.g);
@@ -282,8 +315,10 @@ bool oc_build_events(oc_encoding *enc, const ordo_program *p, ordo_smt *s, const
     enc->p = p;
     enc->max_events = plan->max_events;
     enc->cpu_stop_s = plan->cpu_stop_s;
-    enc->ar = (ordo_ir_smt){ .s = s, .bv = plan->bv };
+    enc->ar = (ordo_ir_smt){ .s = s, .bv = plan->bv, .sets = ordo_ir_val_sets_new() };
     enc->wide = plan->wide;
+    enc->freeze = plan->freeze;
+    enc->thawed = plan->thawed;
     oc_events_init(&enc->es);
     enc->next_alloc = p->next_address + 1;
     enc->init_done = oc_add_event(enc, OC_SYNC, 0, 0, OC_TRUE_GUARD, UINT_MAX, NULL);

@@ -29,6 +29,13 @@
  * leaves to it, and keeps them all. Heavy tasks at bound 2: PROP+OPT/PROP
  * solver time 1.07 -> 0.72, BASIC+OPT/BASIC 0.68 -> 0.92 with this cap. */
 #define PROP_FINDER_CLAUSES_PER_LITERAL 64
+/* Walks under offsets guessed for loaded pointers (memory.h) before the
+ * walk without them: each failed guess widens at least one location. */
+#define MAX_OFFSET_WALKS 2
+/* Walks under frozen locations (frozen.c) before the walk without them:
+ * each thaws at least one location. */
+#define MAX_FREEZE_WALKS 3
+
 typedef struct {
     const ordo_program *p;
     const ordo_solver_factory *solvers;
@@ -38,6 +45,9 @@ typedef struct {
     bool bv;
     oc_solve_stats st;
     oc_outcome *out;
+    bool freeze;         /* threads read main's values (frozen.c) ... */
+    oc_loc_ids thawed;   /* ... but of these */
+    bool thaw_found;     /* a walk found more to thaw */
 } run_ctx;
 
 static void fail(oc_outcome *o, ordo_verdict v, char *reason)
@@ -144,24 +154,52 @@ static bool renew(run_ctx *c, ordo_smt **s, oc_encoding *enc)
     return *s != NULL;
 }
 
+/* A walk; the frozen locations a later write may reach are thawed for
+ * the next walk (frozen.c). */
+static bool build(run_ctx *c, ordo_smt *s, oc_encoding *enc, const oc_walk_plan *plan)
+{
+    bool ok = oc_build_events(enc, c->p, s, plan);
+    for (size_t i = 0; i < enc->thaw.n; i++)
+        oc_loc_ids_add(&c->thawed, enc->thaw.ids[i].is_mem, enc->thaw.ids[i].key);
+    c->thaw_found |= enc->thaw.n > 0;
+    return ok;
+}
+
 /* A walk knowing what an earlier walk found, in a fresh solver. */
 static bool walk_knowing(run_ctx *c, ordo_smt **s, oc_encoding *enc, oc_walk_plan plan,
                          const oc_memory_summary *prior)
 {
     plan.prior = prior;
-    return renew(c, s, enc) && oc_build_events(enc, c->p, *s, &plan);
+    return renew(c, s, enc) && build(c, *s, enc, &plan);
+}
+
+/* Walks under the summary's offsets, widened by what each walk stored,
+ * until they hold (at most MAX_OFFSET_WALKS walks); then without. */
+static bool walk_widening_offsets(run_ctx *c, ordo_smt **s, oc_encoding *enc,
+                                  oc_walk_plan plan, oc_memory_summary *m)
+{
+    for (unsigned i = 0; i < MAX_OFFSET_WALKS && m->offsets; i++) {
+        bool ok = walk_knowing(c, s, enc, plan, m);
+        if (!ok || oc_memory_offsets_hold(m, enc->locs, enc->n_locs))
+            return ok;
+        m->offsets = oc_memory_widen_offsets(m, enc->locs, enc->n_locs);
+        ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+    }
+    m->offsets = false;
+    return walk_knowing(c, s, enc, plan, m);
 }
 
 /* Walks the program into *s. A walk with accesses through pointers of
  * unknown region, or with symbolic writes to cells nothing reads, is done
  * again, knowing every region, the points-to summary and the reads of the
  * first walk (memory.h): under its guess first, then, should the guess
- * not hold, under the summary. */
+ * not hold, under the summary, with the offsets of the guess joined with
+ * what the walks stored, as long as they do not hold. */
 static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wide_cells *wide)
 {
     oc_walk_plan plan = { c->bv, c->cfg->max_events ? c->cfg->max_events : OC_MAX_EVENTS,
-                          c->cfg->cpu_stop_s, NULL, wide };
-    if (!oc_build_events(enc, c->p, *s, &plan))
+                          c->cfg->cpu_stop_s, NULL, wide, c->freeze, &c->thawed };
+    if (!build(c, *s, enc, &plan))
         return false;
     oc_memory_summary first, guess;
     if (!oc_memory_summarize(enc, &first))
@@ -169,12 +207,17 @@ static bool walk_memory(run_ctx *c, ordo_smt **s, oc_encoding *enc, const oc_wid
     bool ok = false, holds = false;
     if (oc_memory_guess(&first, &guess)) {
         ok = walk_knowing(c, s, enc, plan, &guess);
-        holds = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
-        if (!holds)
+        bool regions = !ok || oc_memory_guess_holds(&guess, enc->locs, enc->n_locs);
+        holds = regions && (!ok || oc_memory_offsets_hold(&guess, enc->locs, enc->n_locs));
+        if (!regions)
             ordo_log(ORDO_LOG_INFO, "oc: pointers stored through unknown addresses, walked again");
+        else if (!holds)
+            ordo_log(ORDO_LOG_INFO, "oc: pointers stored at other offsets, walked again");
+        if (!holds)
+            first.offsets = oc_memory_widen_offsets(&first, enc->locs, enc->n_locs);
     }
     if (!holds)
-        ok = walk_knowing(c, s, enc, plan, &first);
+        ok = walk_widening_offsets(c, s, enc, plan, &first);
     oc_memory_summary_free(&first);
     return ok;
 }
@@ -201,7 +244,7 @@ static bool walk_in_bv(run_ctx *c, ordo_smt **s, oc_encoding *enc, const ordo_st
  * converting from the values the walk found (cell_ranges.h); bit-vectors
  * decide should they still leave it, or when an allocation reaches the
  * addresses Int reads as negative offsets. */
-static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+static bool walk_program_once(run_ctx *c, ordo_smt **s, oc_encoding *enc)
 {
     if (!walk_memory(c, s, enc, NULL))
         return false;
@@ -222,6 +265,28 @@ static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
     if (!read)
         return ok;
     return walk_in_bv(c, s, enc, read, "a cell read at a type its values may not fit");
+}
+
+/* walk_program_once under main's values as threads read them (frozen.c):
+ * every walk of it notes the frozen locations a later write may reach;
+ * while some walk noted one (also one stopped at too many events), it is
+ * done again with those thawed, at most MAX_FREEZE_WALKS times, then
+ * without frozen locations. */
+static bool walk_program(run_ctx *c, ordo_smt **s, oc_encoding *enc)
+{
+    for (unsigned i = 1;; i++) {
+        c->thaw_found = false;
+        bool ok = walk_program_once(c, s, enc);
+        /* a walk that stopped at too many events may have had them
+         * because of what a later write thawed on the way */
+        if (!c->thaw_found || (!ok && !enc->too_many_events))
+            return ok;
+        c->freeze = i < MAX_FREEZE_WALKS;
+        ordo_log(ORDO_LOG_INFO, "oc: %zu locations main wrote before its first thread are "
+                 "written later, walked again%s", c->thawed.n, c->freeze ? "" : " without");
+        if (!renew(c, s, enc))
+            return false;
+    }
 }
 
 /* Encodes (with ws for the SC stage), adds finder clauses, solves. */
@@ -260,7 +325,7 @@ static void run_stage(run_ctx *c, bool sc)
                      enc.n_unread_writes);
         add_finder_clauses(c, &enc, &po);
         if (c->cfg->prop)
-            prop = oc_prop_attach(&enc, &c->st);
+            prop = oc_prop_attach(&enc, c->cfg->prevent, &c->st);
         double solver_before = c->st.solver_time_s, decisions_before = o->work.solver.decisions;
         ordo_smt_result r = oc_solve(&enc, c->deadline, &c->st);
         ordo_smt_counters_add(s, &o->work.solver);
@@ -323,17 +388,19 @@ static oc_outcome decide(const ordo_program *p, const ordo_solver_factory *solve
     ordo_solver_factory stopped = *solvers;
     stopped.deadline = stop;
     run_ctx c = { .p = p, .solvers = &stopped, .deadline = stop, .cfg = cfg, .goal = goal,
-                  .bv = cfg->arith == OC_ARITH_BV || auto_bv, .out = &o };
+                  .bv = cfg->arith == OC_ARITH_BV || auto_bv, .out = &o, .freeze = true };
     run_stage(&c, false);
     if (o.verdict == ORDO_VERDICT_UNSAFE && !o.trace) { /* a wSC model: decide under SC */
         o.stage = 2;
         run_stage(&c, true);
     }
     ordo_deadline_free(stop);
+    oc_loc_ids_free(&c.thawed);
     o.work.refinements = c.st.refinements;
     o.work.refinement_clauses = c.st.refinement_clauses;
     o.work.propagated_clauses = c.st.propagated_clauses;
     o.work.prop_conflicts = c.st.prop_conflicts;
+    o.work.prevented = c.st.prevented;
     o.work.solver_s = c.st.solver_time_s;
     return o;
 }
@@ -354,6 +421,7 @@ void oc_work_add(oc_work *sum, const oc_work *w)
     sum->refinement_clauses += w->refinement_clauses;
     sum->propagated_clauses += w->propagated_clauses;
     sum->prop_conflicts += w->prop_conflicts;
+    sum->prevented += w->prevented;
     ordo_smt_counters_sum(&sum->solver, &w->solver);
 }
 

@@ -19,6 +19,7 @@ typedef enum { OC_ARITH_AUTO, OC_ARITH_INT, OC_ARITH_BV } oc_arith_mode;
 
 typedef struct {
     bool prop;              /* PROP, else BASIC */
+    bool prevent;           /* PROP: preventive propagation of order literals */
     oc_finder_mode finder;
     oc_arith_mode arith;
     /* Process CPU time (s) at which the attempt gives up (UNKNOWN; the
@@ -34,6 +35,7 @@ typedef struct {
 typedef struct {
     double finder_s, encoding_s, solver_s;
     size_t refinements, refinement_clauses, propagated_clauses, prop_conflicts;
+    size_t prevented;          /* literals PROP propagated false */
     double unwinding_check_s;  /* time of the unwinding checks */
     ordo_smt_counters solver; /* summed over the solver instances */
 } oc_work;

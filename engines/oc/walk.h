@@ -54,6 +54,8 @@ typedef struct {
     unsigned last_step;   /* the last step's anchor (else UINT_MAX) */
     oc_guard last_step_g; /* ... and the guard it was anchored under */
     oc_guard exited;      /* the paths that ended by pthread_exit */
+    size_t pending;       /* paths waiting at locations not walked yet, but
+                             for those that end the program at once */
 } oc_walker;
 
 /* event_table.c */
@@ -63,11 +65,15 @@ void oc_unsupported(oc_encoding *enc, const ordo_stmt *st, const char *fmt, ...)
 unsigned oc_add_event(oc_encoding *enc, oc_event_kind kind, unsigned ethread, unsigned loc,
                       oc_guard g, unsigned instance, const ordo_stmt *st);
 unsigned oc_location_of(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type);
+/* ... without the initial write, which only an access needs: a location
+ * that a first walk only notes the stores of (oc_leave_write_out). */
+unsigned oc_location_noted(oc_encoding *enc, bool is_mem, uint64_t key, ordo_type type);
 
 /* regions.c */
 void oc_add_region(oc_encoding *enc, uint64_t base, uint64_t n, bool symbolic_size, bool escapes);
 unsigned oc_region_of(const oc_encoding *enc, int64_t a);
 unsigned oc_points_of(const oc_encoding *enc, ordo_ir_val v);
+oc_offset oc_offset_of(const oc_encoding *enc, ordo_ir_val v);
 void oc_mark_escaping_regions(oc_encoding *enc, const ordo_program *p);
 
 /* guards.c */
@@ -80,8 +86,11 @@ oc_guard oc_guard_and_guard(oc_encoding *enc, oc_guard g, oc_guard h);
 void oc_start_step(oc_walker *w);
 ordo_ir_val oc_read_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type,
                            const ordo_stmt *st);
+/* How a store reaches its location: at its address, or as one candidate
+ * cell of a symbolic address (of a known region, or of none: blind). */
+typedef enum { OC_STORE_AT_ADDRESS, OC_STORE_CANDIDATE, OC_STORE_BLIND } oc_store;
 void oc_write_shared(oc_walker *w, bool is_mem, uint64_t key, ordo_type type, ordo_ir_val v,
-                     bool blind, const ordo_stmt *st);
+                     oc_store how, const ordo_stmt *st);
 ordo_ir_val oc_pointer(const oc_encoding *enc, ordo_type t, int64_t c);
 /* A write of v to the cell that no read may need (memory.h): a first walk
  * leaves it out, noting what it stores (a second walk follows); a second
@@ -105,6 +114,13 @@ void oc_exec_step(oc_walker *w, const ordo_stmt *st);
 
 /* lazy_threads.c */
 void oc_exec_lazy_creations(oc_walker *w, const ordo_stmt *lazy);
+
+/* frozen.c */
+/* At main's first thread creation: the locations whose value every
+ * thread reads as main's constant (memory.h: frozen). */
+void oc_freeze_main_values(oc_encoding *enc);
+/* A write after that creation may reach location loc. */
+void oc_note_late_write(oc_encoding *enc, unsigned loc);
 
 /* thread_walk.c */
 bool oc_walk_thread(oc_encoding *enc, unsigned proc, ordo_ir_val arg, unsigned create_event,

@@ -46,6 +46,14 @@ void finish(ordo_program *p, unsigned proc, unsigned loc)
     ordo_add_edge(p, proc, loc, p->procs[proc].final_loc, s);
 }
 
+void fork_exit(ordo_program *p, unsigned proc, unsigned loc, unsigned line)
+{
+    ordo_stmt *s = ordo_s_assume(p, ordo_e_const(p, ordo_ty_bool(), 0));
+    s->file = "t.c";
+    s->line = line;
+    ordo_add_edge(p, proc, loc, ordo_add_loc(p, proc), s);
+}
+
 ordo_program *fixture_counter(bool with_lock, unsigned *c_var)
 {
     ordo_program *p = ordo_program_new("counter.c", ORDO_DM_LP64);

@@ -15,6 +15,10 @@ ordo_stmt *assign(ordo_program *p, unsigned v, const ordo_expr *e);
 void then(ordo_program *p, unsigned proc, unsigned *loc, ordo_stmt *s, unsigned line);
 /* Closes a procedure: an edge from *loc to its final location. */
 void finish(ordo_program *p, unsigned proc, unsigned loc);
+/* A second edge out of loc (never enabled, at source line `line`), so
+ * that the large-block encoding keeps the edges before and after loc
+ * apart. */
+void fork_exit(ordo_program *p, unsigned proc, unsigned loc, unsigned line);
 
 /* Two workers increment the global counter c (read into a local, then
  * write back), with or without the mutex m; main joins both and reaches

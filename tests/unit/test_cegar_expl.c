@@ -1,8 +1,10 @@
 /* Unit tests of the cegar engine's explicit-value domain on small IR
  * programs: what passed assumptions teach through copies (learn.h), dead
- * locals forgotten (live.h) and the slice fallback of unsat-core
- * refinement (refine_slice.h), each by the exact verdict, iterations and
- * precision of a run that, without it, ends unknown or stays apart. */
+ * locals forgotten (live.h), the slice fallback of unsat-core
+ * refinement (refine_slice.h) and the places of a mutex address learnt
+ * along the path (loop.c), each by the exact verdict, iterations and
+ * precision of a run that, without it, ends unknown, unsupported or stays
+ * apart. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -70,16 +72,6 @@ static const ordo_expr *bvar(ordo_program *p, unsigned v)
 static const ordo_expr *lnot(ordo_program *p, const ordo_expr *e)
 {
     return ordo_e_unop(p, ORDO_U_LNOT, ordo_ty_bool(), e);
-}
-
-/* A second edge out of loc (never enabled), so that the large-block
- * encoding keeps the edges before and after loc apart. */
-static void fork_exit(ordo_program *p, unsigned m, unsigned loc, unsigned line)
-{
-    ordo_stmt *s = ordo_s_assume(p, ordo_e_const(p, ordo_ty_bool(), 0));
-    s->file = "t.c";
-    s->line = line;
-    ordo_add_edge(p, m, loc, ordo_add_loc(p, m), s);
 }
 
 /* main (g a global Bool, t and u its Bool locals):
@@ -213,11 +205,12 @@ static void the_slice_tracks_what_lost_a_core_value(void **state)
 }
 
 /* main (global x = 0, a static cell A): mem[A] := x | assume mem[A] == 1;
- * ERROR. PRED's weakest preconditions stop at the store: the predicate
- * mem[A] == 1 is all they find, and it is unknown after the store of the
- * untracked x, so the second refinement finds nothing new; the core's
- * places, tracked explicitly, refute the path. */
-static void pred_tracks_the_core_explicitly_when_no_predicate_is_new(void **state)
+ * ERROR. PRED's weakest preconditions go through the store (wp.c): the
+ * core's mem[A] == 1 gives x == 1 before it, and mem[A] == x; one
+ * refinement proves it (they stopped at the store before: the second
+ * refinement found nothing new, and the core's places, tracked
+ * explicitly, refuted the path in a third iteration). */
+static void pred_carries_a_condition_through_a_store(void **state)
 {
     (void)state;
     unsigned m;
@@ -231,7 +224,122 @@ static void pred_tracks_the_core_explicitly_when_no_predicate_is_new(void **stat
     then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, ordo_e_load(p, i32(), cell), num(p, 1))), 3);
     then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 4);
     finish(p, m, l);
-    expect(p, true, ORDO_VERDICT_SAFE, 3, 3); /* the predicate, x and A */
+    expect(p, true, ORDO_VERDICT_SAFE, 2, 3); /* the three predicates */
+}
+
+typedef enum { SAME_MUTEX, OTHER_MUTEX, NONDET_MUTEX } mutex_choice;
+
+/* A mutex reached through allocated memory (globals q, a pointer, and g;
+ * static mutexes M and N):
+ *   main:   q := alloc(1); mem[q] := &M | start worker | lock M |
+ *           assume g == 1; ERROR
+ *   worker: lock mem[q] | g := 1 | g := 0 | unlock mem[q]
+ * OTHER_MUTEX stores &N, NONDET_MUTEX havocs mem[q]. The places of the
+ * worker's mutex address (q, then the cell it points to) are no static
+ * object's: sync_prec.h cannot name the cell. */
+static ordo_program *mutex_in_allocated_memory(mutex_choice choice)
+{
+    unsigned m;
+    ordo_program *p = with_main("heap-mutex.c", &m);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64);
+    unsigned q = ordo_add_var(p, "q", ptr, -1, 0);
+    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
+    unsigned mutexes[2] = { ordo_add_object(p, "M", 1, -1), ordo_add_object(p, "N", 1, -1) };
+    const ordo_expr *main_mutex = ordo_e_const(p, ptr, (int64_t)p->objects[mutexes[0]].base);
+    const ordo_expr *cell = ordo_e_load(p, ptr, var(p, q));
+    unsigned w = ordo_add_proc(p, "worker");
+    unsigned l = p->procs[w].init_loc;
+    then(p, w, &l, ordo_s_addr(p, ORDO_S_LOCK, cell), 10);
+    fork_exit(p, w, l, 11);
+    then(p, w, &l, assign(p, g, num(p, 1)), 12);
+    fork_exit(p, w, l, 13);
+    then(p, w, &l, assign(p, g, num(p, 0)), 14);
+    fork_exit(p, w, l, 15);
+    then(p, w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, cell), 16);
+    finish(p, w, l);
+    l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, q), num(p, 1)), 1);
+    const ordo_object *stored = &p->objects[mutexes[choice == OTHER_MUTEX]];
+    ordo_lvalue target = ordo_lv_mem(ptr, var(p, q));
+    then(p, m, &l, choice == NONDET_MUTEX
+                       ? ordo_s_havoc(p, target)
+                       : ordo_s_assign(p, target, ordo_e_const(p, ptr, (int64_t)stored->base)),
+         2);
+    fork_exit(p, m, l, 3);
+    then(p, m, &l, ordo_s_thread_start(p, NULL, w, NULL), 4);
+    fork_exit(p, m, l, 5);
+    then(p, m, &l, ordo_s_addr(p, ORDO_S_LOCK, main_mutex), 6);
+    fork_exit(p, m, l, 7);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, g), num(p, 1))), 8);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 9);
+    finish(p, m, l);
+    return p;
+}
+
+/* PRED: the first search meets the worker's lock at an address the state
+ * does not know (q is tracked from the start, the cell it points to is
+ * not); the cell becomes tracked, and the next iterations see which mutex
+ * it is. Before, the run ended unsupported. */
+static void a_mutex_in_allocated_memory_is_learnt(void **state)
+{
+    (void)state;
+    /* q, the cell, g == 1 */
+    expect(mutex_in_allocated_memory(SAME_MUTEX), true, ORDO_VERDICT_SAFE, 3, 3);
+    /* the same, then the error path is feasible (replayed) */
+    expect(mutex_in_allocated_memory(OTHER_MUTEX), true, ORDO_VERDICT_UNSAFE, 3, 3);
+}
+
+/* A mutex address from a nondeterministic value: tracking its places
+ * cannot make it known; the run ends saying so, never guessing a mutex. */
+static void a_nondeterministic_mutex_address_ends_the_run(void **state)
+{
+    (void)state;
+    cg_counters c;
+    ordo_program *p = mutex_in_allocated_memory(NONDET_MUTEX);
+    cg_outcome o = verify_in(p, true, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_UNSUPPORTED);
+    assert_string_equal(o.reason, "unsupported: a mutex whose address depends on a value no "
+                                  "precision holds, at t.c:10 (cegar)");
+    assert_int_equal(c.iterations, 2);
+    assert_int_equal(c.precision_size, 2); /* q, the cell */
+    free(o.reason);
+    ordo_program_free(p);
+}
+
+/* main (globals n, a 32-bit int, q and r, pointers; a static cell T
+ * whose address is never a value):
+ *   mem[T] := 5 | havoc n; q := alloc(n) | r := alloc(1) | havoc mem[r] |
+ *   assume mem[T] != 5; ERROR
+ * r follows an allocation of unknown size: its address stays unknown in
+ * every precision. A store through it cannot write T (C lets no pointer
+ * reach an object whose address is never taken): T keeps its value.
+ * Before, the store forgot every cell, and tracking the core's r, q and n
+ * could not make r known: the run ended unknown. */
+static void a_store_through_an_unknown_pointer_keeps_unreachable_cells(void **state)
+{
+    (void)state;
+    unsigned m;
+    ordo_program *p = with_main("unreachable.c", &m);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64);
+    unsigned n = ordo_add_var(p, "n", i32(), -1, 0);
+    unsigned q = ordo_add_var(p, "q", ptr, -1, 0);
+    unsigned r = ordo_add_var(p, "r", ptr, -1, 0);
+    unsigned t = ordo_add_object(p, "T", 1, -1);
+    const ordo_expr *cell = ordo_e_const(p, ptr, (int64_t)p->objects[t].base);
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_mem(i32(), cell), num(p, 5)), 1);
+    fork_exit(p, m, l, 2);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, n)), 3);
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, q), var(p, n)), 4);
+    fork_exit(p, m, l, 5);
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, r), num(p, 1)), 6);
+    fork_exit(p, m, l, 7);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_mem(i32(), var(p, r))), 8);
+    fork_exit(p, m, l, 9);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, ordo_e_load(p, i32(), cell), num(p, 5))), 10);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 11);
+    finish(p, m, l);
+    expect(p, false, ORDO_VERDICT_SAFE, 2, 4); /* T and the core's n, q, r */
 }
 
 static void dead_locals_after_each_edge(void **state)
@@ -272,7 +380,10 @@ int main(void)
         cmocka_unit_test(a_write_ends_the_copy_fact),
         cmocka_unit_test(an_assumption_teaches_what_its_block_copied),
         cmocka_unit_test(the_slice_tracks_what_lost_a_core_value),
-        cmocka_unit_test(pred_tracks_the_core_explicitly_when_no_predicate_is_new),
+        cmocka_unit_test(pred_carries_a_condition_through_a_store),
+        cmocka_unit_test(a_mutex_in_allocated_memory_is_learnt),
+        cmocka_unit_test(a_nondeterministic_mutex_address_ends_the_run),
+        cmocka_unit_test(a_store_through_an_unknown_pointer_keeps_unreachable_cells),
         cmocka_unit_test(dead_locals_after_each_edge),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

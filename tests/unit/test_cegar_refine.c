@@ -34,7 +34,8 @@ static int setup(void **state)
     return smt_load_plugin("z3", &z3) ? 0 : -1;
 }
 
-/* An error path of p found at the empty precision (EXPL). */
+/* An error path of p found at the empty precision (EXPL), or tracking
+ * the variable `tracked` (>= 0). */
 typedef struct {
     cg_model m;
     cg_prec prec;
@@ -44,16 +45,23 @@ typedef struct {
     unsigned n;
 } error_path;
 
-static void find_error_path(error_path *e, const ordo_program *p)
+static void find_error_path_tracking(error_path *e, const ordo_program *p, int tracked)
 {
     e->m = cg_model_new(p, ORDO_ARITH_BV, 1);
     cg_prec_init(&e->prec, p->n_vars);
+    if (tracked >= 0)
+        cg_prec_add_var(&e->prec, (unsigned)tracked);
     e->m.prec = &e->prec;
     cg_arg_init(&e->arg);
     cg_search_stats st = { 0 };
     unsigned error;
     assert_int_equal(cg_search(&e->m, &e->arg, false, NULL, &st, &error), CG_SEARCH_ERROR);
     cg_arg_path(&e->arg, error, &e->actions, &e->states, &e->n);
+}
+
+static void find_error_path(error_path *e, const ordo_program *p)
+{
+    find_error_path_tracking(e, p, -1);
 }
 
 static void free_error_path(error_path *e)
@@ -85,13 +93,14 @@ static ordo_program *one_condition(const ordo_expr **cond)
     return p;
 }
 
-/* The predicates PRED's unsat-core refinement of p's error path adds
- * under `split` (built in p). */
-static void core_predicates_n(ordo_program *p, cg_pred_split split, cg_prec *prec,
-                              unsigned steps)
+/* The predicates PRED's unsat-core refinement of p's error path (of
+ * `steps` actions, found tracking `tracked`: find_error_path_tracking)
+ * adds under `split` (built in p). */
+static void core_predicates_tracking(ordo_program *p, cg_pred_split split, cg_prec *prec,
+                                     unsigned steps, int tracked)
 {
     error_path e;
-    find_error_path(&e, p);
+    find_error_path_tracking(&e, p, tracked);
     assert_int_equal(e.n, steps);
     ordo_smt_config sc = { .produce_cores = true };
     ordo_smt *smt = ordo_smt_create(&z3, &sc);
@@ -103,6 +112,12 @@ static void core_predicates_n(ordo_program *p, cg_pred_split split, cg_prec *pre
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
     free_error_path(&e);
+}
+
+static void core_predicates_n(ordo_program *p, cg_pred_split split, cg_prec *prec,
+                              unsigned steps)
+{
+    core_predicates_tracking(p, split, prec, steps, -1);
 }
 
 static void core_predicates(ordo_program *p, cg_pred_split split, cg_prec *prec)
@@ -498,12 +513,79 @@ static void wp_offsets_fold(void **state)
     ordo_program_free(p);
 }
 
+/* main (globals x, a 32-bit int, and q, a pointer):
+ *   q := alloc(1) | havoc x | mem[q] := x | assume x == 0 | assume mem[q] == 1; ERROR
+ * ('|': a block ends). The store's cell is read two blocks later, after
+ * a condition on the value stored: a predicate on the cell alone (mem[q]
+ * == 1) is unknown after the store and stays so, a condition on x alone
+ * says nothing about the cell. */
+static ordo_program *store_into_allocated_memory(unsigned *x, unsigned *q)
+{
+    ordo_program *p = ordo_program_new("heap-store.c", ORDO_DM_LP64);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64);
+    *x = ordo_add_var(p, "x", i32(), -1, 0);
+    *q = ordo_add_var(p, "q", ptr, -1, 0);
+    unsigned m = ordo_add_proc(p, "main");
+    p->main_proc = m;
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_alloc(p, ordo_lv_var(p, *q), num(p, 1)), 1);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, *x)), 2);
+    fork_exit(p, m, l, 3);
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_mem(i32(), var(p, *q)), var(p, *x)), 4);
+    fork_exit(p, m, l, 5);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, var(p, *x), num(p, 0))), 6);
+    fork_exit(p, m, l, 7);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_EQ, ordo_e_load(p, i32(), var(p, *q)),
+                                        num(p, 1))), 8);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 9);
+    finish(p, m, l);
+    return p;
+}
+
+/* PRED's weakest preconditions through a store into allocated memory,
+ * where the state knows the pointer (q tracked): mem[q] == 1 and x == 0
+ * (the core's conditions), then through mem[q] := x, x == 1 and the
+ * cell's copy mem[c] == x (c the cell q points to). Before, the store was
+ * passed over: mem[q] == 1 and x == 0 alone, which the spurious path
+ * meets again. */
+static void wp_carries_a_condition_through_a_store_into_allocated_memory(void **state)
+{
+    (void)state;
+    unsigned x, q;
+    ordo_program *p = store_into_allocated_memory(&x, &q);
+    cg_prec prec;
+    core_predicates_tracking(p, CG_SPLIT_ATOMS, &prec, 6, (int)q);
+    const ordo_expr *cell = ordo_e_load(p, i32(), ordo_e_const(p, ordo_ty_ptr(ORDO_DM_LP64),
+                                                               (int64_t)p->next_address));
+    const ordo_expr *want[] = {
+        bin(p, ORDO_B_EQ, ordo_e_load(p, i32(), var(p, q)), num(p, 1)),
+        bin(p, ORDO_B_EQ, var(p, x), num(p, 0)),
+        bin(p, ORDO_B_EQ, var(p, x), num(p, 1)),
+        bin(p, ORDO_B_EQ, cell, var(p, x)),
+    };
+    assert_int_equal(prec.n_preds, 4);
+    for (unsigned i = 0; i < 4; i++)
+        assert_true(expr_equal(prec.preds[i], want[i]));
+    cg_prec_free(&prec);
+    /* the loop: the first refinement finds mem[q] == 1 and x == 0, the
+     * second none new (q unknown: the core's places become tracked), the
+     * third goes through the store */
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true };
+    cg_counters c;
+    cg_outcome o = verify(p, &cfg, &c);
+    assert_int_equal(o.verdict, ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 4);
+    free(o.reason);
+    ordo_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pred_split_cuts_a_core_condition),
         cmocka_unit_test(wp_offsets_fold),
         cmocka_unit_test(wp_keeps_copies),
+        cmocka_unit_test(wp_carries_a_condition_through_a_store_into_allocated_memory),
         cmocka_unit_test(pred_split_cuts_an_interpolant),
         cmocka_unit_test(bin_itp_chains_an_inductive_sequence),
         cmocka_unit_test(bin_itp_refines_both_domains),

@@ -256,6 +256,35 @@ static void pointer_arithmetic_keeps_region(void **state)
     ordo_smt_destroy(s);
 }
 
+/* Value sets: an ite over constants knows them (sorted, once each), a
+ * pointer among them moved by a constant each moved (bit-vectors wrap as
+ * the term does), a term of unknown values none; without sets, none. */
+static void value_sets_follow_ites_and_moves(void **state)
+{
+    (void)state;
+    ordo_smt *s = ordo_smt_create(&z3, NULL);
+    ordo_ir_smt a = { .s = s, .bv = true, .sets = ordo_ir_val_sets_new() };
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_ILP32);
+    ordo_term c = ordo_smt_var(s, "c", ordo_smt_bool_sort(s));
+    ordo_term d = ordo_smt_var(s, "d", ordo_smt_bool_sort(s));
+    ordo_ir_val x = ordo_ir_ite(&a, ptr, c, ordo_ir_const(&a, ptr, 40), ordo_ir_const(&a, ptr, 8));
+    ordo_ir_val y = ordo_ir_ite(&a, ptr, d, ordo_ir_const(&a, ptr, 8), x);
+    assert_int_equal(y.n_vals, 2);
+    assert_int_equal(y.vals[0], 8);
+    assert_int_equal(y.vals[1], 40);
+    ordo_type i32 = ordo_ty_int(32, true);
+    ordo_ir_val moved = ordo_ir_binop(&a, ORDO_B_SUB, ptr, y, ptr, ordo_ir_const(&a, i32, 12), i32);
+    assert_int_equal(moved.n_vals, 2);
+    assert_int_equal(moved.vals[0], 28);
+    assert_int_equal(moved.vals[1], INT64_C(0xFFFFFFFC)); /* 8 - 12 wraps */
+    ordo_ir_val p = ordo_ir_sym(ordo_smt_var(s, "p", ordo_ir_sort(&a, ptr)));
+    assert_int_equal(ordo_ir_ite(&a, ptr, c, p, x).n_vals, 0);
+    ordo_ir_smt none = { .s = s, .bv = true };
+    assert_int_equal(ordo_ir_ite(&none, ptr, c, x, ordo_ir_const(&none, ptr, 4)).n_vals, 0);
+    ordo_ir_val_sets_free(a.sets);
+    ordo_smt_destroy(s);
+}
+
 static void program_census_finds_bit_vector_statements(void **state)
 {
     (void)state;
@@ -320,6 +349,7 @@ int main(void)
         cmocka_unit_test(translation_wraps_in_both_arithmetics),
         cmocka_unit_test(undefined_constants_stay_terms),
         cmocka_unit_test(pointer_arithmetic_keeps_region),
+        cmocka_unit_test(value_sets_follow_ites_and_moves),
         cmocka_unit_test(definedness_is_collected),
         cmocka_unit_test(definedness_follows_evaluation),
     };

@@ -25,6 +25,8 @@ static const oc_config configs[] = {
     { .prop = false, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO }, /* BASIC+OPT */
     { .prop = true, .finder = OC_FINDER_NONE, .arith = OC_ARITH_AUTO },      /* PROP */
     { .prop = true, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO },  /* PROP+OPT */
+    /* PROP+OPT with preventive propagation (--propagate on) */
+    { .prop = true, .prevent = true, .finder = OC_FINDER_RF_WS_FR, .arith = OC_ARITH_AUTO },
 };
 
 /* Runs every configuration; each must give `expected`, and every
@@ -185,6 +187,32 @@ static void sc_witness_is_found(void **state)
         }
     assert_int_equal(verify_all(p, ORDO_VERDICT_UNSAFE), 2);
     ordo_program_free(p);
+}
+
+/* Preventive propagation changes no verdict, and it is what sets
+ * literals false: the racy counter (UNSAFE, stage 1) and the four
+ * observers (SAFE under SC, stage 2, where ws literals close cycles). */
+static void prevention_keeps_the_verdict(void **state)
+{
+    (void)state;
+    ordo_program *programs[] = { fixture_counter(false, NULL), four_observers() };
+    const ordo_verdict want[] = { ORDO_VERDICT_UNSAFE, ORDO_VERDICT_SAFE };
+    for (size_t i = 0; i < 2; i++)
+        for (int prevent = 0; prevent < 2; prevent++) {
+            oc_config cfg = { .prop = true, .prevent = prevent, .finder = OC_FINDER_NONE };
+            oc_outcome o = oc_verify(programs[i], &z3, NULL, &cfg);
+            assert_int_equal(o.verdict, want[i]);
+            assert_int_equal(o.stage, i + 1);
+            if (prevent)
+                assert_true(o.work.prevented > 0);
+            else
+                assert_int_equal(o.work.prevented, 0);
+            if (o.verdict == ORDO_VERDICT_UNSAFE)
+                expect_replay(programs[i], o.trace);
+            free(o.reason);
+        }
+    ordo_program_free(programs[0]);
+    ordo_program_free(programs[1]);
 }
 
 /* Loops through the bounded pipeline (inline + unroll, passes.h): a
@@ -618,6 +646,7 @@ int main(void)
         cmocka_unit_test(locked_counter_is_safe),
         cmocka_unit_test(safe_under_sc_not_under_wsc),
         cmocka_unit_test(sc_witness_is_found),
+        cmocka_unit_test(prevention_keeps_the_verdict),
         cmocka_unit_test(loops_static_and_nondeterministic),
         cmocka_unit_test(violation_beyond_the_bound),
         cmocka_unit_test(unwinding_check_decides_completeness),

@@ -1,7 +1,8 @@
 /* Unit tests of the oc engine's memory summary (engines/oc/memory.c): the
  * join of points-to facts, what a second walk may assume of a pointer
  * loaded from a location, which cells' symbolic writes it leaves out, and
- * the guess it may assume instead (stores through known addresses only). */
+ * the guess it may assume instead (stores through known addresses only),
+ * and the offsets of loaded pointers a walk may assume and must check. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -161,6 +162,82 @@ static void the_guess_holds_only_for_what_it_says(void **state)
     oc_memory_summary_free(&m);
 }
 
+static void offset_join_keeps_one_offset_and_ignores_null(void **state)
+{
+    (void)state;
+    oc_offset null = { OC_OFFSET_NULL, 0 }, one = { OC_OFFSET_ONE, 1 }, two = { OC_OFFSET_ONE, 2 },
+              any = { OC_OFFSET_ANY, 0 };
+    assert_int_equal(oc_offset_join(null, null).kind, OC_OFFSET_NULL);
+    oc_offset j = oc_offset_join(null, one);
+    assert_int_equal(j.kind, OC_OFFSET_ONE);
+    assert_int_equal(j.at, 1);
+    j = oc_offset_join(one, null);
+    assert_int_equal(j.kind, OC_OFFSET_ONE);
+    assert_int_equal(j.at, 1);
+    assert_int_equal(oc_offset_join(one, one).kind, OC_OFFSET_ONE);
+    assert_int_equal(oc_offset_join(one, two).kind, OC_OFFSET_ANY);
+    assert_int_equal(oc_offset_join(any, null).kind, OC_OFFSET_ANY);
+    assert_int_equal(oc_offset_join(one, any).kind, OC_OFFSET_ANY);
+}
+
+/* The summary's global 0 is guessed to hold pointers at offset 1, cell
+ * 100 at offset 0; the others say nothing. */
+static oc_memory_summary offsets_summary(void)
+{
+    oc_memory_summary m = summary(true);
+    m.locs[0].offset_guess = (oc_offset){ OC_OFFSET_ONE, 1 };
+    m.locs[2].offset_guess = (oc_offset){ OC_OFFSET_ONE, 0 };
+    m.locs[1].offset_guess = (oc_offset){ OC_OFFSET_ANY, 0 };
+    return m;
+}
+
+static void loaded_pointer_gets_the_guessed_offset(void **state)
+{
+    (void)state;
+    oc_memory_summary m = offsets_summary();
+    int64_t at = -7;
+    assert_false(oc_memory_loaded_offset(&m, false, 0, &at)); /* not assumed */
+    m.offsets = true;
+    assert_true(oc_memory_loaded_offset(&m, false, 0, &at));
+    assert_int_equal(at, 1);
+    assert_true(oc_memory_loaded_offset(&m, true, 100, &at));
+    assert_int_equal(at, 0);
+    assert_false(oc_memory_loaded_offset(&m, false, 1, &at)); /* several */
+    assert_false(oc_memory_loaded_offset(&m, false, 2, &at)); /* null only */
+    assert_false(oc_memory_loaded_offset(&m, false, 7, &at)); /* not seen */
+    oc_memory_summary_free(&m);
+}
+
+/* A walk that assumed the offsets may store null or a pointer at the
+ * guessed offset where a load got one; anything elsewhere. Widening by
+ * what it stored drops the offsets that failed. */
+static void guessed_offsets_hold_only_for_what_they_say(void **state)
+{
+    (void)state;
+    oc_memory_summary m = offsets_summary();
+    m.offsets = true;
+    oc_location walked[] = {
+        { .is_mem = false, .key = 0, .offset = { OC_OFFSET_NULL, 0 } },
+        { .is_mem = true, .key = 100, .offset = { OC_OFFSET_ONE, 0 } },
+        { .is_mem = false, .key = 1, .offset = { OC_OFFSET_ANY, 0 } },
+        { .is_mem = false, .key = 7, .offset = { OC_OFFSET_ANY, 0 } },
+    };
+    size_t n = sizeof walked / sizeof walked[0];
+    assert_true(oc_memory_offsets_hold(&m, walked, n));
+    walked[0].offset = (oc_offset){ OC_OFFSET_ONE, 1 };
+    assert_true(oc_memory_offsets_hold(&m, walked, n));
+    walked[0].offset = (oc_offset){ OC_OFFSET_ONE, 2 };
+    assert_false(oc_memory_offsets_hold(&m, walked, n));
+    assert_true(oc_memory_widen_offsets(&m, walked, n)); /* cell 100 keeps offset 0 */
+    int64_t at;
+    assert_false(oc_memory_loaded_offset(&m, false, 0, &at));
+    assert_true(oc_memory_offsets_hold(&m, walked, n));
+    walked[1].offset = (oc_offset){ OC_OFFSET_ANY, 0 };
+    assert_false(oc_memory_offsets_hold(&m, walked, n));
+    assert_false(oc_memory_widen_offsets(&m, walked, n)); /* none left */
+    oc_memory_summary_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +249,9 @@ int main(void)
         cmocka_unit_test(the_guess_narrows_what_blind_stores_widened),
         cmocka_unit_test(no_guess_without_blind_stores),
         cmocka_unit_test(the_guess_holds_only_for_what_it_says),
+        cmocka_unit_test(offset_join_keeps_one_offset_and_ignores_null),
+        cmocka_unit_test(loaded_pointer_gets_the_guessed_offset),
+        cmocka_unit_test(guessed_offsets_hold_only_for_what_they_say),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -401,6 +401,101 @@ static void reasons_are_minimal(void **state)
     oc_events_free(&es);
 }
 
+/* What oc_graph_prevent reported, in order. */
+typedef struct {
+    size_t n;
+    oc_lit lit[16];
+    size_t n_reason[16];
+    oc_lit reason[16][8];
+} reports;
+
+static void record_report(void *ud, oc_lit lit, const oc_lit *reason, size_t n)
+{
+    reports *r = ud;
+    assert_true(r->n < 16 && n <= 8);
+    r->lit[r->n] = lit;
+    r->n_reason[r->n] = n;
+    memcpy(r->reason[r->n], reason, n * sizeof *reason);
+    r->n++;
+}
+
+/* The report of lit, which must be there once, has the reason {want}. */
+static void expect_report(const reports *r, oc_lit lit, oc_lit want)
+{
+    size_t found = 0;
+    for (size_t i = 0; i < r->n; i++)
+        if (r->lit[i] == lit) {
+            found++;
+            assert_int_equal(r->n_reason[i], 1);
+            assert_int_equal(r->reason[i][0], want);
+        }
+    assert_int_equal(found, 1);
+}
+
+/* The ws literal of the pair {a, b} that orders a before b. */
+static oc_lit ws_lit(const oc_events *es, unsigned a, unsigned b)
+{
+    for (size_t i = 0; i < es->n_ws; i++) {
+        if (es->ws[i].a == a && es->ws[i].b == b)
+            return es->ws[i].ab;
+        if (es->ws[i].a == b && es->ws[i].b == a)
+            return es->ws[i].ba;
+    }
+    fail_msg("no ws pair %u, %u", a, b);
+    return 0;
+}
+
+/* Preventive propagation (Sun et al.): thread 1 is a0: r z, a1: w x,
+ * a2: w y; thread 2 is b0: r y, b1: w x, b2: w z. With rf(a2 -> b0),
+ * a0 ≺ a1 ≺ a2 ≺ b0 ≺ b1 ≺ b2: rf(b2 -> a0) and ws "b1 before a1" would
+ * each close a cycle, so both are false, each by reason {rf(a2 -> b0)};
+ * nothing else is. Reported once; after a pop, nothing is; then the ws
+ * literal "a1 before b1" closes the same two by itself. */
+static void prevention_reports_closing_literals(void **state)
+{
+    (void)state;
+    oc_events es;
+    oc_po po;
+    oc_events_init(&es);
+    unsigned a0 = ev(&es, -1, OC_READ, 1, Z, 0);
+    unsigned a1 = ev(&es, (int)a0, OC_WRITE, 1, X, 0);
+    unsigned a2 = ev(&es, (int)a1, OC_WRITE, 1, Y, 0);
+    unsigned b0 = ev(&es, -1, OC_READ, 2, Y, 0);
+    unsigned b1 = ev(&es, (int)b0, OC_WRITE, 2, X, 0);
+    unsigned b2 = ev(&es, (int)b1, OC_WRITE, 2, Z, 0);
+    finish(&es, &po);
+    oc_events_add_ws_lits(&es);
+    oc_lit link = rf_lit(&es, a2, b0), back = rf_lit(&es, b2, a0), ws_back = ws_lit(&es, b1, a1);
+    assert_int_equal(es.n_rf, 2);
+    assert_int_equal(es.n_ws, 1);
+    oc_graph *g = oc_graph_new(&es, &po);
+    reports r = { 0 };
+    assert_int_equal(oc_graph_prevent(g, 0, record_report, &r), 0); /* po alone: nothing */
+    oc_graph_push(g);
+    oc_graph_assign(g, link, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    assert_int_equal(oc_graph_prevent(g, 64, record_report, &r), 2);
+    assert_int_equal(r.n, 2);
+    expect_report(&r, back, link);
+    expect_report(&r, ws_back, link);
+    r.n = 0;
+    assert_int_equal(oc_graph_prevent(g, 64, record_report, &r), 0); /* no new edge */
+    oc_graph_pop(g, 1);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    assert_int_equal(oc_graph_prevent(g, 64, record_report, &r), 0);
+    /* An order of a ws literal, a1 ≺ b1, closes the same two. */
+    oc_lit ws_forth = ws_lit(&es, a1, b1);
+    oc_graph_push(g);
+    oc_graph_assign(g, ws_forth, true);
+    assert_int_equal(oc_graph_propagate(g, 1), 0);
+    assert_int_equal(oc_graph_prevent(g, 64, record_report, &r), 2);
+    expect_report(&r, back, ws_forth);
+    expect_report(&r, ws_back, ws_forth);
+    oc_graph_free(g);
+    oc_po_free(&po);
+    oc_events_free(&es);
+}
+
 /* An atomic block [B; x = 1; x = 2; E] cannot be observed in the middle:
  * another thread reading x = 1 (the first write) closes a cycle through
  * the block's end, with reason rf alone. */
@@ -817,11 +912,15 @@ typedef struct {
     bool value;
 } assignment;
 
+/* Called after each conflict-free propagate with a[0..n_assigned)
+ * assigned (the rest not). */
+typedef void (*step_hook)(void *ud, oc_graph *g, const assignment *a, size_t n_assigned);
+
 /* Assigns as a solver would (a level each, propagating after each, one
  * backtrack of random depth on the way) until a conflict; returns it
- * (sorted, into reason) or 0 without one. */
+ * (sorted, into reason) or 0 without one. hook may be NULL. */
 static size_t assign_incrementally(oc_graph *g, const assignment *a, size_t n, unsigned *seed,
-                                   oc_lit *reason)
+                                   oc_lit *reason, step_hook hook, void *ud)
 {
     size_t back_at = rnd(seed, (unsigned)n + 1), back_to = rnd(seed, (unsigned)back_at + 1);
     for (size_t i = 0; i < n; i++) {
@@ -838,6 +937,8 @@ static size_t assign_incrementally(oc_graph *g, const assignment *a, size_t n, u
             memcpy(reason, r, m * sizeof *r);
             return m;
         }
+        if (hook)
+            hook(ud, g, a, i + 1);
     }
     return 0;
 }
@@ -889,7 +990,7 @@ static bool graph_matches_closure_once(unsigned *seed)
     size_t n = random_assignment(&s.es, seed, a, truth);
     oc_graph *g = oc_graph_new(&s.es, &s.po);
     oc_lit reason[256];
-    size_t m = assign_incrementally(g, a, n, seed, reason);
+    size_t m = assign_incrementally(g, a, n, seed, reason, NULL, NULL);
     assert_int_equal(m > 0, naive_cycle(&s.es, truth));
     if (m)
         expect_reason_is_a_cycle(&s.es, truth, reason, m);
@@ -912,6 +1013,74 @@ static void graph_agrees_with_a_naive_closure(void **state)
     assert_true(cycles > 300 && rounds - cycles > 300); /* both answers exercised */
 }
 
+/* ---- preventive propagation against the naive closure ---------------- */
+
+typedef struct {
+    const oc_events *es;
+    unsigned *seed;
+    bool now[256];     /* the literals true at the current step */
+    bool assigned[256];
+    size_t reports;
+} prevention_check;
+
+/* The order literal lit with every literal of its reason, and nothing
+ * else, closes a cycle; the reason alone does not. */
+static void expect_exact_report(void *ud, oc_lit lit, const oc_lit *reason, size_t n)
+{
+    prevention_check *c = ud;
+    assert_false(c->assigned[lit]);
+    bool only[256] = { false };
+    only[0] = true;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(c->now[reason[i]]);
+        only[reason[i]] = true;
+    }
+    assert_false(naive_cycle(c->es, only));
+    only[lit] = true;
+    assert_true(naive_cycle(c->es, only));
+    c->reports++;
+}
+
+/* After each step: the current literals, then the reports (a random
+ * budget, 0 = none). */
+static void prevent_after_step(void *ud, oc_graph *g, const assignment *a, size_t n_assigned)
+{
+    prevention_check *c = ud;
+    memset(c->now, 0, sizeof c->now);
+    memset(c->assigned, 0, sizeof c->assigned);
+    c->now[0] = true;
+    for (size_t i = 0; i < n_assigned; i++) {
+        c->assigned[a[i].lit] = true;
+        c->now[a[i].lit] = a[i].value;
+    }
+    oc_graph_prevent(g, rnd(c->seed, 4), expect_exact_report, c);
+}
+
+/* Every literal oc_graph_prevent reports is implied false by exactly its
+ * reason under Axioms 1-3 (the naive closure), also across a backtrack and
+ * with small search budgets. */
+static void prevented_literals_are_implied(void **state)
+{
+    (void)state;
+    unsigned seed = 4242;
+    prevention_check c = { .seed = &seed };
+    for (unsigned round = 0; round < 2000; round++) {
+        random_set s;
+        build_random(&s, &seed);
+        assignment a[256];
+        bool truth[256];
+        size_t n = random_assignment(&s.es, &seed, a, truth);
+        oc_graph *g = oc_graph_new(&s.es, &s.po);
+        oc_lit reason[256];
+        c.es = &s.es;
+        assign_incrementally(g, a, n, &seed, reason, prevent_after_step, &c);
+        oc_graph_free(g);
+        oc_po_free(&s.po);
+        oc_events_free(&s.es);
+    }
+    assert_true(c.reports > 500); /* the test must exercise the reports */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -923,6 +1092,7 @@ int main(void)
         cmocka_unit_test(finder_shape_ws_fr),
         cmocka_unit_test(finder_shape_po_only),
         cmocka_unit_test(reasons_are_minimal),
+        cmocka_unit_test(prevention_reports_closing_literals),
         cmocka_unit_test(atomic_block_is_not_interleaved),
         cmocka_unit_test(cycle_through_an_order_against_the_ranks),
         cmocka_unit_test(prp_index_agrees_with_the_scan),
@@ -930,6 +1100,7 @@ int main(void)
         cmocka_unit_test(clauses_cap_occurrences_in_order),
         cmocka_unit_test(finder_never_excludes_a_valid_execution),
         cmocka_unit_test(graph_agrees_with_a_naive_closure),
+        cmocka_unit_test(prevented_literals_are_implied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

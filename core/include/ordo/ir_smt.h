@@ -50,10 +50,22 @@
 extern "C" {
 #endif
 
+/* At most this many values are kept in a value's set (ordo_ir_val). */
+#define ORDO_IR_MAX_VALUES 64
+
+/* Where the value sets of a translation are kept (ordo_ir_val_sets_new). */
+typedef struct ordo_ir_val_sets ordo_ir_val_sets;
+ordo_ir_val_sets *ordo_ir_val_sets_new(void);
+void ordo_ir_val_sets_free(ordo_ir_val_sets *sets);
+
 /* The solver and the arithmetic of a translation. */
 typedef struct {
     ordo_smt *s;
     bool bv; /* bit-vectors (else mathematical integers) */
+    /* NULL, or where the sets of values terms may take are kept: with it,
+     * a term knows them where it is an ite over constants, or such a
+     * pointer moved by a constant (ordo_ir_val.vals). */
+    ordo_ir_val_sets *sets;
     /* NULL, or where the translation conjoins (a Bool term; NULL stands
      * for true) that the divisions, remainders and shifts it translated
      * are defined (divisor not 0, shift amount in [0, width)): a path
@@ -71,6 +83,20 @@ typedef struct {
      * keeps its pointer operand's (the left one in the IR: p + i, p - i),
      * an ite keeps its branches' common one; other results have none. */
     unsigned region;
+    /* at_offset: the pointer value is `offset` cells past the base of
+     * the object it points into (whichever that is, also when region is
+     * unknown), as the caller found it. A constant added to or subtracted
+     * from it moves the offset, an ite keeps its branches' common one;
+     * other results have none. */
+    bool at_offset;
+    int64_t offset;
+    /* n_vals > 0: a term that takes one of the constants vals[0..n_vals)
+     * in every model (ascending, kept by ordo_ir_smt.sets): an ite whose
+     * leaves are constants or such terms, a pointer among them plus or
+     * minus a constant, or a conversion that keeps the value. At most
+     * ORDO_IR_MAX_VALUES; other terms have none. */
+    unsigned n_vals;
+    const int64_t *vals;
 } ordo_ir_val;
 
 ordo_sort ordo_ir_sort(const ordo_ir_smt *a, ordo_type t);
@@ -89,6 +115,10 @@ ordo_ir_val ordo_ir_binop(const ordo_ir_smt *a, ordo_binop op, ordo_type t, ordo
 ordo_ir_val ordo_ir_cast(const ordo_ir_smt *a, ordo_type to, ordo_ir_val x, ordo_type from);
 ordo_ir_val ordo_ir_ite(const ordo_ir_smt *a, ordo_type t, ordo_term cond, ordo_ir_val x,
                         ordo_ir_val y);
+/* Gives r the values of x and y (a constant is a set of one) when both
+ * have them and they are few enough (with a->sets; else r keeps none):
+ * the set of a value that is x's or y's. */
+void ordo_ir_join_values(const ordo_ir_smt *a, ordo_ir_val *r, ordo_ir_val x, ordo_ir_val y);
 
 /* The leaves of an expression, the caller's: the value of variable
  * e->var (an ORDO_E_VAR) and of the load e (an ORDO_E_LOAD) whose address
