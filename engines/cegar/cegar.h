@@ -51,7 +51,9 @@ typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
     X(coi_gave_up, "coi.gave_up", "count",                                                    \
       "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")       \
     X(pool_merges, "cegar.pool_merges", "count",                                              \
-      "--thread-pools on: pairs of identical thread entries merged into a pool")
+      "--thread-pools on: pairs of identical thread entries merged into a pool")              \
+    X(relaxed_cores, "cegar.relaxed_cores", "count",                                         \
+      "--relax-loops: refinements from a core of the path without its loop guards")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */
@@ -80,6 +82,7 @@ typedef struct {
     bool no_transfer_cache; /* --transfer-cache off (pred_cache.h) */
     bool thread_pools; /* --thread-pools on (pool.h) */
     unsigned pool_named; /* --pool-named (pool.h) */
+    bool relax_loops;  /* --relax-loops (refine_loops.h) */
 } cg_config;
 
 typedef struct {

@@ -16,6 +16,7 @@
 #include "pred_cache.h"
 #include "prune.h"
 #include "refine.h"
+#include "refine_loops.h"
 #include "sync_prec.h"
 #include "wp.h"
 
@@ -36,6 +37,7 @@ typedef struct {
     bool smt_int;                  /* SMT terms in Int (arith.h) */
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
     cg_pools *pools;               /* --thread-pools on (pool.h), else NULL */
+    cg_loop_guards *loop_guards;   /* --relax-loops (refine_loops.h), else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -107,11 +109,24 @@ static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
 
 /* The unsat core of the spurious path refines the precision (EXPL: its
  * places, PRED: its conditions' weakest preconditions). */
-static unsigned refine_by_core(cegar *g, cg_path *pf)
+static unsigned refine_by_this_core(cegar *g, cg_path *pf)
 {
     if (g->cfg->pred)
         return cg_refine_pred_wp(pf, &g->prec, g->analysed, g->cfg->pred_split);
     return cg_refine_unsat_core(pf, &g->prec);
+}
+
+/* The same, from a core without loop guards when there is one
+ * (--relax-loops, refine_loops.h), else from the whole path's. */
+static unsigned refine_by_core(cegar *g, cg_path *pf)
+{
+    if (g->loop_guards && cg_loop_guards_relax(g->loop_guards, pf)) {
+        g->c->relaxed_cores++;
+        unsigned added = refine_by_this_core(g, pf);
+        if (added > 0 || cg_path_check(pf) != ORDO_SMT_UNSAT)
+            return added;
+    }
+    return refine_by_this_core(g, pf);
 }
 
 /* Thread pools: the abstract path becomes the concrete one the refiner
@@ -381,6 +396,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             g.coi = cg_coi_new(g.analysed);
         if (cfg->thread_pools)
             g.pools = cg_pools_new(g.analysed, cfg->pool_named);
+        if (cfg->relax_loops)
+            g.loop_guards = cg_loop_guards_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -418,6 +435,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         coi_counters(g.coi, c);
         c->pool_merges = cg_pools_merges(g.pools);
         cg_pools_free(g.pools);
+        cg_loop_guards_free(g.loop_guards);
         cg_coi_free(g.coi);
     }
     cg_cell_values_free(g.cell_values);

@@ -16,30 +16,6 @@ struct cg_pools {
     double merges;
 };
 
-/* The edges of f on a cycle: both ends in one strongly connected
- * component of its locations. */
-static bool *cycle_edges(const ordo_proc *f)
-{
-    unsigned *start = xcalloc(f->n_locs + 2, sizeof *start);
-    unsigned *succ = xmalloc((f->n_edges + 1) * sizeof *succ);
-    for (unsigned e = 0; e < f->n_edges; e++)
-        start[f->edges[e].from + 2]++;
-    for (unsigned v = 0; v < f->n_locs; v++)
-        start[v + 2] += start[v + 1];
-    for (unsigned e = 0; e < f->n_edges; e++)
-        succ[start[f->edges[e].from + 1]++] = f->edges[e].to;
-    cg_graph g = { f->n_locs, start, succ };
-    unsigned n_comps;
-    unsigned *comp = cg_scc(&g, NULL, &n_comps);
-    bool *on = xcalloc(f->n_edges + 1, sizeof *on);
-    for (unsigned e = 0; e < f->n_edges; e++)
-        on[e] = comp[f->edges[e].from] == comp[f->edges[e].to];
-    free(comp);
-    free(succ);
-    free(start);
-    return on;
-}
-
 cg_pools *cg_pools_new(const ordo_program *p, unsigned named)
 {
     cg_pools *x = xcalloc(1, sizeof *x);
@@ -47,7 +23,7 @@ cg_pools *cg_pools_new(const ordo_program *p, unsigned named)
     x->named = named;
     x->on_cycle = xcalloc(p->n_procs + 1, sizeof *x->on_cycle);
     for (unsigned i = 0; i < p->n_procs; i++)
-        x->on_cycle[i] = cycle_edges(&p->procs[i]);
+        x->on_cycle[i] = cg_cycle_edges(&p->procs[i]);
     return x;
 }
 
