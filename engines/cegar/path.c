@@ -5,6 +5,7 @@
 #include <ordo/xalloc.h>
 
 #include "cell_values.h"
+#include "mem_objects.h"
 #include "path.h"
 #include "pool.h"
 
@@ -286,6 +287,9 @@ static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
         require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v));
         return;
     }
+    const ordo_object *ob = pf->unread ? cg_object_of(pf->m->p, lv->addr) : NULL;
+    if (ob && pf->unread[ob - pf->m->p->objects])
+        return;
     ordo_term addr = expr(c, lv->addr);
     ordo_term args[3] = { pf->mem, ordo_ir_cell_index(a, lv->addr->type, addr),
                           ordo_ir_to_cell(a, lv->type, v) };
@@ -608,11 +612,33 @@ void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
     pf->next_alloc = initial_fresh(pf, ordo_ir_sort(&pf->arith, cell_index_type), pf->next_alloc);
 }
 
+/* The objects the path never reads, which no pointer reaches (cg_path:
+ * unread): a pthread_t t[10000] that a thread-creation loop's path never
+ * joins, havocked cell by cell at its declaration, made a chain of 10000
+ * stores that the solver walked for every load at a computed address. */
+static void find_unread(cg_path *pf, const cg_action *actions, const cg_state *const *before,
+                        unsigned n)
+{
+    const ordo_program *p = pf->m->p;
+    bool *pointed = cg_pointed_objects(p);
+    bool *loaded = xcalloc(p->n_objects + 1, sizeof *loaded);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned proc = before[i]->threads[actions[i].thread].proc;
+        cg_objects_loaded(p, p->procs[proc].edges[actions[i].edge].stmt, pointed, loaded);
+    }
+    pf->unread = xcalloc(p->n_objects + 1, sizeof *pf->unread);
+    for (unsigned o = 0; o < p->n_objects; o++)
+        pf->unread[o] = !loaded[o] && !pointed[o];
+    free(loaded);
+    free(pointed);
+}
+
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n)
 {
     begin_initial(pf, smt, m, shown);
     pf->keep_states = true;
+    find_unread(pf, actions, before, n);
     for (unsigned i = 0; i < n && !pf->error; i++)
         cg_path_edge(pf, &actions[i], before[i]);
 }
@@ -656,6 +682,7 @@ void cg_path_free(cg_path *pf)
             cg_state_free(pf->labels[i].state);
     }
     free(pf->labels);
+    free(pf->unread);
     free(pf->havocs);
     free(pf->fresh);
     free(pf->inits);

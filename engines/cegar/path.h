@@ -79,6 +79,10 @@ typedef struct {
      * (mutex_learn.h). */
     bool unknown_mutex;
     bool keep_states;            /* the labels keep their states (cg_label) */
+    /* cg_path_encode: per object, true when no load of the path may read
+     * it and no pointer reaches it: stores into it are left out (NULL:
+     * none is). */
+    bool *unread;
     /* cg_path_begin_unasserted (Horn clauses, itp.h): the labels'
      * constraints are only kept, not asserted; every fresh constant of
      * the path is listed; every place starts as a fresh constant, its
