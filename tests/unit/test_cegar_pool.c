@@ -4,7 +4,10 @@
  * its two successors, an abstract path through a pool is taken by
  * concrete threads (or is infeasible in its control), a program that creates threads in a loop is proved
  * (without pools its ARG has no bound) and its unsafe variant gives a
- * replayed counterexample, and the option is refused with SPOR. */
+ * replayed counterexample, and the option is refused with SPOR. A loop
+ * of 10000 thread creations is proved with counter-free refinement
+ * (refine_loops.h: no loop-counter predicate), and its racing twin is
+ * not. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +16,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <ordo/host.h>
 #include <ordo/ir_build.h>
+#include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
 #include "../../engines/cegar/pool.h"
@@ -112,6 +117,88 @@ static void refused_with_spor(void **state)
     assert_string_equal(reason, "unsupported: --thread-pools on needs --por nopor, --coi none "
                                 "or scoi and --prune full (cegar)");
     free(reason);
+}
+
+/* main: for (i = 0; i < 10000; i++) start worker; lock m; assume c != 0;
+ * ERROR. worker: [lock m;] tmp := c; c := tmp + 1; c := tmp; [unlock m],
+ * the lock and unlock unless racing (then main can meet c == 1). */
+static ordo_program *creation_loop(bool racing)
+{
+    ordo_program *p = ordo_program_new("loop.c", ORDO_DM_LP64);
+    unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
+    unsigned m = ordo_add_object(p, "m", 1, -1);
+    const ordo_expr *m_addr = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
+    p->main_proc = ordo_add_proc(p, "main");
+    unsigned w = ordo_add_proc(p, "worker");
+    unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)w, 0);
+    unsigned l = p->procs[w].init_loc;
+    if (!racing)
+        then(p, w, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 10);
+    then(p, w, &l, assign(p, tmp, var(p, c)), 11);
+    then(p, w, &l, assign(p, c, bin(p, ORDO_B_ADD, var(p, tmp), num(p, 1))), 12);
+    then(p, w, &l, assign(p, c, var(p, tmp)), 13);
+    if (!racing)
+        then(p, w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, m_addr), 14);
+    finish(p, w, l);
+
+    unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
+    unsigned head = p->procs[0].init_loc;
+    then(p, 0, &head, assign(p, i, num(p, 0)), 20);
+    unsigned body = head, out = head;
+    then(p, 0, &body, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, 10000))), 21);
+    then(p, 0, &body, ordo_s_thread_start(p, NULL, w, NULL), 22);
+    ordo_add_edge(p, 0, body, head, assign(p, i, bin(p, ORDO_B_ADD, var(p, i), num(p, 1))));
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_GE, var(p, i), num(p, 10000))), 21);
+    then(p, 0, &out, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 23);
+    then(p, 0, &out, ordo_s_assume(p, bin(p, ORDO_B_NE, var(p, c), num(p, 0))), 24);
+    then(p, 0, &out, ordo_s_new(p, ORDO_S_ERROR), 25);
+    finish(p, 0, out);
+    return p;
+}
+
+static ordo_verdict verify_creation_loop(bool racing, cg_counters *c)
+{
+    ordo_program *p = creation_loop(racing);
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true, .scoi = true,
+                      .thread_pools = true, .relax_loops = true };
+    cg_outcome o = cegar_verify_replayed(p, &cfg, &z3, c);
+    ordo_program_free(p);
+    free(o.reason);
+    return o.verdict;
+}
+
+/* Refined by its data (c == 0, tmp == c, ...), never by i: a core with
+ * the loop's guard was i := 0; i >= 10000, one predicate i + k < 10000
+ * per iteration. */
+static void creation_loop_proved_without_counter_predicates(void **state)
+{
+    (void)state;
+    cg_counters c;
+    assert_int_equal(verify_creation_loop(false, &c), ORDO_VERDICT_SAFE);
+    assert_int_equal(c.iterations, 3);
+    assert_int_equal(c.relaxed_cores, 2);
+    assert_true(c.pool_merges > 0);
+}
+
+/* Its violation needs the loop's 10000 iterations: never proved (within
+ * 2 s of CPU time, UNSAFE replayed or UNKNOWN). */
+static void racing_creation_loop_not_proved(void **state)
+{
+    (void)state;
+    ordo_program *p = creation_loop(true);
+    cg_config cfg = { .mode = ORDO_ARITH_BV, .maxenum = 1, .pred = true, .scoi = true,
+                      .thread_pools = true, .relax_loops = true };
+    ordo_deadline d;
+    ordo_deadline_start(&d, 2, 0);
+    cg_counters c = { 0 };
+    cg_outcome o = cg_verify(p, &cfg, &z3, &d, &c);
+    assert_true(o.verdict == ORDO_VERDICT_UNKNOWN || o.verdict == ORDO_VERDICT_UNSAFE);
+    char *why = NULL;
+    if (o.verdict == ORDO_VERDICT_UNSAFE && !ordo_trace_replay(p, o.trace, &why))
+        fail_msg("counterexample does not replay: %s", why);
+    ordo_trace_free(o.trace);
+    free(o.reason);
+    ordo_program_free(p);
 }
 
 /* ---- the transfer with pools (EXPL, tracking main's id) ---------------- */
@@ -311,6 +398,8 @@ int main(void)
         cmocka_unit_test(loop_of_workers_proved),
         cmocka_unit_test(loop_of_workers_violation_replayed),
         cmocka_unit_test(refused_with_spor),
+        cmocka_unit_test(creation_loop_proved_without_counter_predicates),
+        cmocka_unit_test(racing_creation_loop_not_proved),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
