@@ -133,11 +133,11 @@ static unsigned refine_by_core(cegar *g, cg_path *pf)
  * reads (pool.h); false, with *why, when it is infeasible in its control:
  * no refinement of the data could exclude it, so the run ends. */
 static bool concretize(cegar *g, cg_action **actions, const cg_state ***states,
-                       cg_state ***concrete, unsigned n, char **why)
+                       cg_state ***concrete, int **clone_of, unsigned n, char **why)
 {
     cg_action *c_actions;
-    const char *failed = cg_pool_concretize(g->analysed, *actions, *states, n, &c_actions,
-                                            concrete);
+    const char *failed = cg_pool_concretize_cloning(g->analysed, *actions, *states, n,
+                                                    &c_actions, concrete, clone_of);
     free(*actions);
     *actions = c_actions;
     for (unsigned i = 0; i <= n; i++)
@@ -146,6 +146,15 @@ static bool concretize(cegar *g, cg_action **actions, const cg_state ***states,
         *why = xasprintf("cegar: a thread pool: the counterexample of %u steps is infeasible "
                          "in its control (%s), which no refinement excludes", n, failed);
     return !failed;
+}
+
+/* Did the concrete path clone a pool member (pool.h)? */
+static bool cloned(const int *clone_of, unsigned n)
+{
+    for (unsigned i = 0; clone_of && i < n; i++)
+        if (clone_of[i] >= 0)
+            return true;
+    return false;
 }
 
 /* The refiner (thesis Section 2.2.4): the path formula of the error
@@ -159,10 +168,11 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     unsigned n;
     cg_arg_path(arg, error, &actions, &states, &n);
     cg_state **concrete = NULL;
+    int *clone_of = NULL;
     cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
     *done = true;
     ordo_smt *smt = NULL;
-    if (g->pools && !concretize(g, &actions, &states, &concrete, n, &o.reason))
+    if (g->pools && !concretize(g, &actions, &states, &concrete, &clone_of, n, &o.reason))
         goto out;
     ordo_smt_config sc = { .produce_cores = true };
     smt = ordo_smt_create(g->solvers, &sc);
@@ -171,7 +181,7 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         goto out;
     }
     cg_path pf;
-    cg_path_encode(&pf, smt, m, g->shown, actions, states, n);
+    cg_path_encode_cloned(&pf, smt, m, g->shown, actions, states, n, clone_of);
     if (pf.error) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED, xasprintf("unsupported: %s (cegar)", pf.error));
     } else {
@@ -179,7 +189,10 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         ordo_smt_result r = cg_path_check(&pf);
         g->c->solver_s += ordo_process_cputime_s() - t0;
         ordo_smt_counters_add(smt, &g->c->solver);
-        if (r == ORDO_SMT_SAT)
+        if (r == ORDO_SMT_SAT && cloned(clone_of, n))
+            o.reason = xasprintf("cegar: a thread pool: the counterexample of %u steps needs "
+                                 "more threads than its path creates", n);
+        else if (r == ORDO_SMT_SAT)
             o = counterexample(g, &pf, actions, states, n);
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
@@ -197,6 +210,7 @@ out:
     for (unsigned i = 0; concrete && i <= n; i++)
         cg_state_free(concrete[i]);
     free(concrete);
+    free(clone_of);
     free(actions);
     free(states);
     return o;

@@ -1,5 +1,6 @@
 /* The path formula of an abstract counterexample (path.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
@@ -633,14 +634,31 @@ static void find_unread(cg_path *pf, const cg_action *actions, const cg_state *c
     free(pointed);
 }
 
+void cg_path_clone(cg_path *pf, unsigned from)
+{
+    new_thread(pf);
+    unsigned t = pf->n_threads - 1;
+    memcpy(pf->locals[t], pf->locals[from], pf->m->p->n_vars * sizeof *pf->locals[t]);
+}
+
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n)
+{
+    cg_path_encode_cloned(pf, smt, m, shown, actions, before, n, NULL);
+}
+
+void cg_path_encode_cloned(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                           const ordo_program *shown, const cg_action *actions,
+                           const cg_state *const *before, unsigned n, const int *clone_of)
 {
     begin_initial(pf, smt, m, shown);
     pf->keep_states = true;
     find_unread(pf, actions, before, n);
-    for (unsigned i = 0; i < n && !pf->error; i++)
+    for (unsigned i = 0; i < n && !pf->error; i++) {
+        if (clone_of && clone_of[i] >= 0)
+            cg_path_clone(pf, (unsigned)clone_of[i]);
         cg_path_edge(pf, &actions[i], before[i]);
+    }
 }
 
 ordo_smt_result cg_path_check(cg_path *pf)

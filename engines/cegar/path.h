@@ -121,6 +121,14 @@ void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
  * keep their states (cg_label). */
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n);
+/* The same, where before action i with clone_of[i] >= 0 (clone_of may be
+ * NULL) a new thread copies that one (cg_path_clone; pool.h's clones). */
+void cg_path_encode_cloned(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                           const ordo_program *shown, const cg_action *actions,
+                           const cg_state *const *before, unsigned n, const int *clone_of);
+/* A new thread, the next number, whose locals are thread from's current
+ * ones. */
+void cg_path_clone(cg_path *pf, unsigned from);
 /* Checks the path: SAT (a model is ready), UNSAT (the core is read with
  * cg_path_core_label) or UNKNOWN. */
 ordo_smt_result cg_path_check(cg_path *pf);

@@ -376,6 +376,8 @@ typedef struct {
     unsigned n, cap;
     cg_thread *th;
     int *entry;
+    bool cloning;     /* a pool's last member split off leaves a clone */
+    int clone_of;     /* the step's clone: its original, else -1 */
 } replay;
 
 static int first_member(const replay *r, int entry, int except)
@@ -510,6 +512,12 @@ static const char *concrete_step(replay *r, const cg_action *a, const cg_state *
         for (unsigned k = 0; k < r->n; k++)
             if (r->entry[k] == (int)a->thread && (int)k != who)
                 r->entry[k] = -1;
+    r->clone_of = -1;
+    if (a->pool == CG_POOL_MEMBER && r->cloning && first_member(r, (int)a->thread, who) < 0) {
+        add_concrete(r, (int)a->thread);
+        r->th[r->n - 1] = r->th[who];
+        r->clone_of = who;
+    }
     if (a->pool == CG_POOL_MEMBER)
         r->entry[who] = (int)n++;
     unsigned before_merges = next->n_threads + next->n_merges;
@@ -526,7 +534,17 @@ const char *cg_pool_concretize(const ordo_program *p, const cg_action *actions,
                                const cg_state *const *states, unsigned n, cg_action **c_actions,
                                cg_state ***c_states)
 {
-    replay r = { 0 };
+    return cg_pool_concretize_cloning(p, actions, states, n, c_actions, c_states, NULL);
+}
+
+const char *cg_pool_concretize_cloning(const ordo_program *p, const cg_action *actions,
+                                       const cg_state *const *states, unsigned n,
+                                       cg_action **c_actions, cg_state ***c_states,
+                                       int **clone_of)
+{
+    replay r = { .cloning = clone_of != NULL };
+    if (clone_of)
+        *clone_of = xmalloc((n + 1) * sizeof **clone_of);
     for (unsigned t = 0; t < states[0]->n_threads; t++)
         add_concrete(&r, (int)t);
     take_control(&r, states[0]);
@@ -536,6 +554,8 @@ const char *cg_pool_concretize(const ordo_program *p, const cg_action *actions,
     const char *why = NULL;
     for (unsigned i = 0; i < n && !why; i++) {
         why = concrete_step(&r, &actions[i], states[i], states[i + 1], &(*c_actions)[i]);
+        if (clone_of)
+            (*clone_of)[i] = r.clone_of;
         if (!why)
             (*c_states)[i + 1] = concrete_state(p, states[i + 1], &r);
     }

@@ -49,7 +49,12 @@
  * its control alone, and the run ends unknown naming the thread pool. The
  * concrete path, with states whose facts are the abstract ones given to
  * every member, is what the path formula, the refinement and the replay
- * of an UNSAFE read.
+ * of an UNSAFE read. The CEGAR loop asks for clones instead
+ * (cg_pool_concretize_cloning): a member's step that would leave its pool
+ * with no concrete member leaves a copy of the member behind, so that a
+ * path needing more threads than its loop created still has a formula to
+ * refine by (a heuristic source of predicates; such a path is never an
+ * UNSAFE).
  */
 #ifndef CEGAR_POOL_H
 #define CEGAR_POOL_H
@@ -83,5 +88,15 @@ void cg_pool_normalize(cg_model *m, cg_state *s);
 const char *cg_pool_concretize(const ordo_program *p, const cg_action *actions,
                                const cg_state *const *states, unsigned n, cg_action **c_actions,
                                cg_state ***c_states);
+/* The same, where a pool's step that splits off its last concrete member
+ * leaves a clone of it in the pool (a thread of its control and locals,
+ * cg_path_clone): *clone_of (malloc'ed) holds per action the concrete
+ * thread cloned just before it, else -1. A path with clones stands for
+ * no execution (the clone's history was not run): its formula, when
+ * unsatisfiable, refines; when satisfiable, is no counterexample. */
+const char *cg_pool_concretize_cloning(const ordo_program *p, const cg_action *actions,
+                                       const cg_state *const *states, unsigned n,
+                                       cg_action **c_actions, cg_state ***c_states,
+                                       int **clone_of);
 
 #endif

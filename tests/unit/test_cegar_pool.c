@@ -389,12 +389,39 @@ static void concrete_path_through_a_pool(void **state)
     close_pools(&x);
 }
 
+/* With clones: the second member's split leaves a copy of it (thread 3)
+ * in the pool, which then takes the third member's step. */
+static void concrete_path_through_a_pool_with_a_clone(void **state)
+{
+    (void)state;
+    pool_model x;
+    open_pools(&x);
+    two_workers(&x);
+    member_round(&x, 2);
+    member_round(&x, 3);
+    go(&x, 1, ANY_LOC, CG_POOL_LAST);
+    cg_action *ca;
+    cg_state **cs;
+    int *clone_of;
+    const cg_state *const *path = (const cg_state *const *)x.states;
+    assert_null(cg_pool_concretize_cloning(x.p, x.actions, path, x.n, &ca, &cs, &clone_of));
+    for (unsigned i = 0; i < x.n; i++)
+        assert_int_equal(clone_of[i], i == 11 ? 2 : -1);
+    assert_int_equal(ca[11].thread, 2);
+    assert_int_equal(ca[x.n - 1].thread, 3);
+    assert_int_equal(cs[x.n]->n_threads, 4);
+    free(clone_of);
+    free_concrete(ca, cs, x.n);
+    close_pools(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(identical_workers_merge_into_one_pool),
         cmocka_unit_test(pool_member_step_has_two_successors),
         cmocka_unit_test(concrete_path_through_a_pool),
+        cmocka_unit_test(concrete_path_through_a_pool_with_a_clone),
         cmocka_unit_test(loop_of_workers_proved),
         cmocka_unit_test(loop_of_workers_violation_replayed),
         cmocka_unit_test(refused_with_spor),
