@@ -34,28 +34,42 @@ static int setup(void **state)
     return smt_load_plugin("z3", &z3) ? 0 : -1;
 }
 
+/* A program of global c, mutex m and worker: [lock m;] tmp := c;
+ * c := tmp + 1; [c := tmp;] [unlock m] (the lock and unlock when locked,
+ * the restore when restores), with an empty main (procedure 0) for the
+ * caller to build; *m_addr is m's address. */
+static ordo_program *with_worker(const char *file, bool locked, bool restores, unsigned *c,
+                                 const ordo_expr **m_addr, unsigned *w)
+{
+    ordo_program *p = ordo_program_new(file, ORDO_DM_LP64);
+    *c = ordo_add_var(p, "c", i32(), -1, 0);
+    unsigned m = ordo_add_object(p, "m", 1, -1);
+    *m_addr = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
+    p->main_proc = ordo_add_proc(p, "main");
+    *w = ordo_add_proc(p, "worker");
+    unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)*w, 0);
+    unsigned l = p->procs[*w].init_loc;
+    if (locked)
+        then(p, *w, &l, ordo_s_addr(p, ORDO_S_LOCK, *m_addr), 10);
+    then(p, *w, &l, assign(p, tmp, var(p, *c)), 11);
+    then(p, *w, &l, assign(p, *c, bin(p, ORDO_B_ADD, var(p, tmp), num(p, 1))), 12);
+    if (restores)
+        then(p, *w, &l, assign(p, *c, var(p, tmp)), 13);
+    if (locked)
+        then(p, *w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, *m_addr), 14);
+    finish(p, *w, l);
+    return p;
+}
+
 /* main: while (nondet) id := start worker; lock m; assume bad(c); ERROR.
- * Safe: worker: lock m; tmp := c; c := tmp + 1; c := tmp; unlock m; and
- * bad(c) is c != 0, which no number of workers reaches. Unsafe: the
- * worker keeps its increment, bad(c) is c > 2 (three workers). */
+ * Safe: the worker locks and restores c, and bad(c) is c != 0, which no
+ * number of workers reaches. Unsafe: the worker keeps its increment,
+ * bad(c) is c > 2 (three workers). */
 static ordo_program *counting_workers(bool unsafe, unsigned *id_var)
 {
-    ordo_program *p = ordo_program_new("pool.c", ORDO_DM_LP64);
-    unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
-    unsigned m = ordo_add_object(p, "m", 1, -1);
-    const ordo_expr *m_addr = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned w = ordo_add_proc(p, "worker");
-    unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)w, 0);
-    unsigned l = p->procs[w].init_loc;
-    then(p, w, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 10);
-    then(p, w, &l, assign(p, tmp, var(p, c)), 11);
-    then(p, w, &l, assign(p, c, bin(p, ORDO_B_ADD, var(p, tmp), num(p, 1))), 12);
-    if (!unsafe)
-        then(p, w, &l, assign(p, c, var(p, tmp)), 12);
-    then(p, w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, m_addr), 13);
-    finish(p, w, l);
-
+    unsigned c, w;
+    const ordo_expr *m_addr;
+    ordo_program *p = with_worker("pool.c", true, !unsafe, &c, &m_addr, &w);
     unsigned more = ordo_add_var(p, "more", i32(), 0, 0);
     unsigned id = ordo_add_var(p, "id", i32(), 0, 0);
     ordo_lvalue id_lv = ordo_lv_var(p, id);
@@ -120,27 +134,13 @@ static void refused_with_spor(void **state)
 }
 
 /* main: for (i = 0; i < 10000; i++) start worker; lock m; assume c != 0;
- * ERROR. worker: [lock m;] tmp := c; c := tmp + 1; c := tmp; [unlock m],
- * the lock and unlock unless racing (then main can meet c == 1). */
+ * ERROR. The worker restores c, under m unless racing (then main can meet
+ * c == 1). */
 static ordo_program *creation_loop(bool racing)
 {
-    ordo_program *p = ordo_program_new("loop.c", ORDO_DM_LP64);
-    unsigned c = ordo_add_var(p, "c", i32(), -1, 0);
-    unsigned m = ordo_add_object(p, "m", 1, -1);
-    const ordo_expr *m_addr = ordo_e_const(p, ordo_ty_ptr(p->data_model), (int64_t)p->objects[m].base);
-    p->main_proc = ordo_add_proc(p, "main");
-    unsigned w = ordo_add_proc(p, "worker");
-    unsigned tmp = ordo_add_var(p, "tmp", i32(), (int)w, 0);
-    unsigned l = p->procs[w].init_loc;
-    if (!racing)
-        then(p, w, &l, ordo_s_addr(p, ORDO_S_LOCK, m_addr), 10);
-    then(p, w, &l, assign(p, tmp, var(p, c)), 11);
-    then(p, w, &l, assign(p, c, bin(p, ORDO_B_ADD, var(p, tmp), num(p, 1))), 12);
-    then(p, w, &l, assign(p, c, var(p, tmp)), 13);
-    if (!racing)
-        then(p, w, &l, ordo_s_addr(p, ORDO_S_UNLOCK, m_addr), 14);
-    finish(p, w, l);
-
+    unsigned c, w;
+    const ordo_expr *m_addr;
+    ordo_program *p = with_worker("loop.c", !racing, true, &c, &m_addr, &w);
     unsigned i = ordo_add_var(p, "i", i32(), 0, 0);
     unsigned head = p->procs[0].init_loc;
     then(p, 0, &head, assign(p, i, num(p, 0)), 20);

@@ -47,23 +47,32 @@ static ordo_program *join_through_an_array(unsigned cells, unsigned *i, unsigned
     return p;
 }
 
-static void a_joined_id_tracks_the_array_and_its_index(void **state)
+/* The sync sources of join_through_an_array(cells): whether i and tmp
+ * are tracked, and the cells and precision size. */
+static void check_join_sources(unsigned cells, bool index_tracked, unsigned n_cells,
+                               unsigned size)
 {
-    (void)state;
     unsigned i, tmp, u;
     uint64_t base;
-    ordo_program *p = join_through_an_array(2, &i, &tmp, &u, &base);
+    ordo_program *p = join_through_an_array(cells, &i, &tmp, &u, &base);
     cg_prec prec;
     cg_prec_init(&prec, p->n_vars);
     cg_prec_add_sync_sources(&prec, p);
     assert_true(prec.vars[tmp]);
-    assert_true(prec.vars[i]);
+    assert_int_equal(prec.vars[i], index_tracked);
     assert_false(prec.vars[u]);
-    assert_int_equal(prec.n_cells, 2);
-    assert_true(cg_prec_has_cell(&prec, base));
-    assert_true(cg_prec_has_cell(&prec, base + 1));
+    assert_int_equal(prec.n_cells, n_cells);
+    for (unsigned k = 0; k < n_cells; k++)
+        assert_true(cg_prec_has_cell(&prec, base + k));
+    assert_int_equal(cg_prec_size(&prec), size);
     cg_prec_free(&prec);
     ordo_program_free(p);
+}
+
+static void a_joined_id_tracks_the_array_and_its_index(void **state)
+{
+    (void)state;
+    check_join_sources(2, true, 2, 4);
 }
 
 /* pthread_t t[10000]: its cells are not tracked (sync_prec.c), so
@@ -72,18 +81,7 @@ static void a_joined_id_tracks_the_array_and_its_index(void **state)
 static void a_join_through_a_large_array_tracks_no_index(void **state)
 {
     (void)state;
-    unsigned i, tmp, u;
-    uint64_t base;
-    ordo_program *p = join_through_an_array(10000, &i, &tmp, &u, &base);
-    cg_prec prec;
-    cg_prec_init(&prec, p->n_vars);
-    cg_prec_add_sync_sources(&prec, p);
-    assert_true(prec.vars[tmp]);
-    assert_false(prec.vars[i]);
-    assert_int_equal(prec.n_cells, 0);
-    assert_int_equal(cg_prec_size(&prec), 1);
-    cg_prec_free(&prec);
-    ordo_program_free(p);
+    check_join_sources(10000, false, 0, 1);
 }
 
 /* main: havoc t[2]; i := 0; assume i < B + 3 (an int equal to an address
