@@ -361,16 +361,22 @@ static void free_concrete(cg_action *actions, cg_state **states, unsigned n)
     free(actions);
 }
 
+/* Two workers created, then two members' rounds. */
+static void two_rounds(pool_model *x)
+{
+    open_pools(x);
+    two_workers(x);
+    member_round(x, 2);
+    member_round(x, 3);
+}
+
 /* Two workers were created: a pool's step is taken by its earliest
  * created member left; a third is infeasible in its control alone. */
 static void concrete_path_through_a_pool(void **state)
 {
     (void)state;
     pool_model x;
-    open_pools(&x);
-    two_workers(&x);
-    member_round(&x, 2);
-    member_round(&x, 3);
+    two_rounds(&x);
     cg_action *ca;
     cg_state **cs;
     const cg_state *const *path = (const cg_state *const *)x.states;
@@ -395,10 +401,7 @@ static void concrete_path_through_a_pool_with_a_clone(void **state)
 {
     (void)state;
     pool_model x;
-    open_pools(&x);
-    two_workers(&x);
-    member_round(&x, 2);
-    member_round(&x, 3);
+    two_rounds(&x);
     go(&x, 1, ANY_LOC, CG_POOL_LAST);
     cg_action *ca;
     cg_state **cs;
