@@ -223,6 +223,14 @@ static bool mergeable(const ordo_program *p, const cg_state *s, unsigned i, unsi
     return same;
 }
 
+/* A step of normalisation, for concrete paths (state.h: merges). */
+static void record(cg_state *s, unsigned a, unsigned b)
+{
+    s->merges = xrealloc(s->merges, 2 * (s->n_merges + 1) * sizeof *s->merges);
+    s->merges[2 * s->n_merges] = a;
+    s->merges[2 * s->n_merges++ + 1] = b;
+}
+
 /* Entry j joins entry i's pool and is removed; later entries move down. */
 static void merge(const ordo_program *p, cg_state *s, unsigned i, unsigned j)
 {
@@ -239,9 +247,7 @@ static void merge(const ordo_program *p, cg_state *s, unsigned i, unsigned j)
         s->held[k].owner = shift_down(&j, s->held[k].owner);
     if (s->atomic_owner > (int)j)
         s->atomic_owner--;
-    s->merges = xrealloc(s->merges, 2 * (s->n_merges + 1) * sizeof *s->merges);
-    s->merges[2 * s->n_merges] = i;
-    s->merges[2 * s->n_merges++ + 1] = j;
+    record(s, i, j);
 }
 
 /* Does e read some local, and only locals flagged dead (and globals)? */
@@ -299,6 +305,59 @@ static void forget_dead(const cg_model *m, cg_state *s)
     free(dead);
 }
 
+/* ---- canonical order -------------------------------------------------------- */
+
+typedef struct {
+    unsigned a, b;
+} swap;
+
+static unsigned swap_one(const void *ud, unsigned t)
+{
+    const swap *x = ud;
+    return t == x->a ? x->b : t == x->b ? x->a : t;
+}
+
+/* Anonymous entries a and b (a < b) exchange places, facts and mutexes. */
+static void exchange(const ordo_program *p, cg_state *s, unsigned a, unsigned b)
+{
+    swap x = { a, b };
+    cg_thread t = s->threads[a];
+    s->threads[a] = s->threads[b];
+    s->threads[b] = t;
+    for (unsigned k = 0; k < s->n_vals; k++)
+        s->vals[k] = map_fact(p, s->vals[k], swap_one, &x);
+    qsort(s->vals, s->n_vals, sizeof *s->vals, by_key);
+    for (unsigned k = 0; k < s->n_held; k++)
+        s->held[k].owner = swap_one(&x, s->held[k].owner);
+    if (s->atomic_owner >= 0)
+        s->atomic_owner = (int)swap_one(&x, (unsigned)s->atomic_owner);
+    record(s, a, b | CG_POOL_SWAP);
+}
+
+static bool ordered(const cg_thread *a, const cg_thread *b)
+{
+    if (a->proc != b->proc)
+        return a->proc < b->proc;
+    if (a->loc != b->loc)
+        return a->loc < b->loc;
+    if (a->done != b->done)
+        return a->done < b->done;
+    return a->pool <= b->pool;
+}
+
+/* The anonymous entries sorted by procedure, location, end and pool
+ * (stably: entries alike but for their facts keep their order), so that
+ * states that differ only in the order their anonymous threads took
+ * cover each other: entry numbers of anonymous threads name no id. */
+static void sort_anonymous(const ordo_program *p, cg_state *s)
+{
+    for (unsigned i = 2; i < s->n_threads; i++)
+        for (unsigned j = i; j > 1 && s->threads[j - 1].anon && s->threads[j].anon &&
+                             !ordered(&s->threads[j - 1], &s->threads[j]);
+             j--)
+            exchange(p, s, j - 1, j);
+}
+
 void cg_pool_normalize(cg_model *m, cg_state *s)
 {
     s->n_merges = 0;
@@ -312,6 +371,7 @@ void cg_pool_normalize(cg_model *m, cg_state *s)
             merge(m->p, s, i, j);
             m->pools->merges++;
         }
+    sort_anonymous(m->p, s);
 }
 
 /* ---- a member's step ------------------------------------------------------- */
@@ -482,15 +542,29 @@ static void take_control(replay *r, const cg_state *next)
         }
 }
 
+/* How many entries the merges that made s removed (swaps remove none). */
+static unsigned removals(const cg_state *s)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < s->n_merges; k++)
+        n += !(s->merges[2 * k + 1] & CG_POOL_SWAP);
+    return n;
+}
+
 /* The merges that made `next` applied to the entries. */
 static void follow_merges(replay *r, const cg_state *next)
 {
     for (unsigned k = 0; k < next->n_merges; k++) {
-        int kept = (int)next->merges[2 * k], removed = (int)next->merges[2 * k + 1];
+        unsigned a = next->merges[2 * k], b = next->merges[2 * k + 1];
+        swap x = { a, b & ~CG_POOL_SWAP };
         for (unsigned c = 0; c < r->n; c++)
-            if (r->entry[c] == removed)
-                r->entry[c] = kept;
-            else if (r->entry[c] > removed)
+            if (r->entry[c] < 0)
+                continue;
+            else if (b & CG_POOL_SWAP)
+                r->entry[c] = (int)swap_one(&x, (unsigned)r->entry[c]);
+            else if (r->entry[c] == (int)b)
+                r->entry[c] = (int)a;
+            else if (r->entry[c] > (int)b)
                 r->entry[c]--;
     }
 }
@@ -520,7 +594,7 @@ static const char *concrete_step(replay *r, const cg_action *a, const cg_state *
     }
     if (a->pool == CG_POOL_MEMBER)
         r->entry[who] = (int)n++;
-    unsigned before_merges = next->n_threads + next->n_merges;
+    unsigned before_merges = next->n_threads + removals(next);
     if (before_merges < n)
         return "a step that loses threads";
     for (; n < before_merges; n++)

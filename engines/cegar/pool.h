@@ -29,7 +29,11 @@
  * the atomic section, whose facts mention no thread but themselves and
  * are equal up to the renaming of one into the other, become one pool
  * entry. γ of the result contains γ of the two: only behaviours are
- * added, so SAFE stays sound.
+ * added, so SAFE stays sound. The anonymous entries are then sorted by
+ * procedure, location, end and pool (stably), their facts and mutexes
+ * renamed with them: an anonymous entry's number names no id, so the
+ * order threads took no longer keeps states from covering each other
+ * (recorded beside the merges for concrete paths).
  *
  * A pool member acts (cg_pool_successors): the pool p is either left
  * without members (the successor where p, now a single thread, takes the

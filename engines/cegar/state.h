@@ -53,6 +53,8 @@ typedef struct {
     unsigned owner;
 } cg_held;
 
+#define CG_POOL_SWAP (1u << 31)
+
 typedef struct {
     unsigned n_threads;
     cg_thread *threads;  /* by creation: 0 is main (trace.h numbering) */
@@ -63,7 +65,9 @@ typedef struct {
     unsigned n_vals;
     cg_value *vals;      /* known values, sorted by key */
     /* --thread-pools: the merges that made this state from its
-     * predecessor's successor, in order: pairs (kept, removed) (pool.h). */
+     * predecessor's successor, in order: pairs (kept, removed), or
+     * (a, b | CG_POOL_SWAP) where entries a and b exchanged places
+     * (pool.h). */
     unsigned n_merges;
     unsigned *merges;
 } cg_state;
