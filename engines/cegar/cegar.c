@@ -20,6 +20,7 @@ static const char *const ariths[] = { "auto", "int", "bv", NULL };
 static const char *const pred_splits[] = { "atoms", "conjuncts", "whole", NULL };
 static const char *const prunes[] = { "full", "lazy", NULL };
 static const char *const on_off[] = { "on", "off", NULL };
+static const char *const on_off_auto[] = { "auto", "on", "off", NULL };
 
 static const ordo_option_desc options[] = {
     { "domain", ORDO_OPT_ENUM, "expl", domains, 0, -1,
@@ -59,6 +60,17 @@ static const ordo_option_desc options[] = {
       "PRED: answer a transfer check asked before (same relevant facts, action and open "
       "predicates) from a cache; off asks the solver every time, as THETA does (an "
       "ablation: the thesis' Table 4.1 counts were made without one)" },
+    { "thread-pools", ORDO_OPT_ENUM, "off", on_off, 0, -1,
+      "on: identical anonymous threads (created on a loop) merge into one pool entry standing "
+      "for any positive number of them, so that unboundedly many threads give a finite ARG "
+      "(with --por nopor, --coi none or scoi, --prune full only)" },
+    { "pool-named", ORDO_OPT_INT, "2", NULL, 0, 1000,
+      "--thread-pools on: the first N threads of a procedure that starts on a loop create "
+      "keep their ids (joins of them stay exact) and never merge; later ones are anonymous" },
+    { "relax-loops", ORDO_OPT_ENUM, "auto", on_off_auto, 0, -1,
+      "unsat-core refinement: on refines a spurious path from a core without the guards of "
+      "loop branches when one exists (no loop-counter predicates, one per iteration); auto: "
+      "on with --thread-pools on" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -101,7 +113,11 @@ static ordo_engine_result run(const ordo_engine_input *in)
                                                                   : CG_SPLIT_ATOMS,
         .lazy = ordo_opt_is(opt, "prune", "lazy"),
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
+        .thread_pools = ordo_opt_is(opt, "thread-pools", "on"),
+        .pool_named = (unsigned)ordo_opt_int(opt, "pool-named"),
     };
+    cfg.relax_loops = ordo_opt_is(opt, "relax-loops", "on") ||
+                      (ordo_opt_is(opt, "relax-loops", "auto") && cfg.thread_pools);
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)
         cfg.initprec_file = initprec + 5;

@@ -49,7 +49,11 @@ typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
     X(coi_dfg_edges, "coi.dfg_edges", "count", "DCOI: edges of the data-flow graph")          \
     X(coi_dfg_s, "coi.dfg_s", "s", "DCOI: CPU time building the data-flow graph")             \
     X(coi_gave_up, "coi.gave_up", "count",                                                    \
-      "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")
+      "DCOI: 1 when its overhead passed 5% of the CPU time and it stopped simplifying")       \
+    X(pool_merges, "cegar.pool_merges", "count",                                              \
+      "--thread-pools on: pairs of identical thread entries merged into a pool")              \
+    X(relaxed_cores, "cegar.relaxed_cores", "count",                                         \
+      "--relax-loops: refinements from a core of the path without its loop guards")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */
@@ -76,6 +80,9 @@ typedef struct {
     cg_pred_split pred_split; /* --pred-split (pred_split.h) */
     bool lazy;        /* --prune lazy (prune.h), else full */
     bool no_transfer_cache; /* --transfer-cache off (pred_cache.h) */
+    bool thread_pools; /* --thread-pools on (pool.h) */
+    unsigned pool_named; /* --pool-named (pool.h) */
+    bool relax_loops;  /* --relax-loops (refine_loops.h) */
 } cg_config;
 
 typedef struct {

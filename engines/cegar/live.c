@@ -14,7 +14,8 @@ typedef struct {
 typedef struct {
     unsigned n_edges;
     var_list *dead_after;   /* per edge */
-    var_list dead_at_start;
+    unsigned n_locs, init_loc;
+    var_list *dead_at;      /* per location */
 } proc_live;
 
 struct cg_live {
@@ -134,7 +135,11 @@ static void analyse(const ordo_program *p, unsigned fi, int *index, proc_live *o
             held[w] = from[w] | def[w];
         out->dead_after[e] = collect(&a, held, bits(&a, a.live, ed->to));
     }
-    out->dead_at_start = collect(&a, NULL, bits(&a, a.live, a.f->init_loc));
+    out->n_locs = a.f->n_locs;
+    out->init_loc = a.f->init_loc;
+    out->dead_at = xcalloc(a.f->n_locs + 1, sizeof *out->dead_at);
+    for (unsigned v = 0; v < a.f->n_locs; v++)
+        out->dead_at[v] = collect(&a, NULL, bits(&a, a.live, v));
     free(held);
     free(a.locals);
     free(a.use);
@@ -163,7 +168,9 @@ void cg_live_free(cg_live *l)
         for (unsigned e = 0; e < pl->n_edges; e++)
             free(pl->dead_after[e].v);
         free(pl->dead_after);
-        free(pl->dead_at_start.v);
+        for (unsigned v = 0; v < pl->n_locs; v++)
+            free(pl->dead_at[v].v);
+        free(pl->dead_at);
     }
     free(l->procs);
     free(l);
@@ -177,6 +184,11 @@ const unsigned *cg_live_dead_after(const cg_live *l, unsigned proc, unsigned edg
 
 const unsigned *cg_live_dead_at_start(const cg_live *l, unsigned proc, unsigned *n)
 {
-    *n = l->procs[proc].dead_at_start.n;
-    return l->procs[proc].dead_at_start.v;
+    return cg_live_dead_at(l, proc, l->procs[proc].init_loc, n);
+}
+
+const unsigned *cg_live_dead_at(const cg_live *l, unsigned proc, unsigned loc, unsigned *n)
+{
+    *n = l->procs[proc].dead_at[loc].n;
+    return l->procs[proc].dead_at[loc].v;
 }

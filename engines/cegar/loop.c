@@ -11,10 +11,12 @@
 #include "coi.h"
 #include "initprec.h"
 #include "itp.h"
+#include "pool.h"
 #include "por_source.h"
 #include "pred_cache.h"
 #include "prune.h"
 #include "refine.h"
+#include "refine_loops.h"
 #include "sync_prec.h"
 #include "wp.h"
 
@@ -34,6 +36,8 @@ typedef struct {
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
     bool smt_int;                  /* SMT terms in Int (arith.h) */
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
+    cg_pools *pools;               /* --thread-pools on (pool.h), else NULL */
+    cg_loop_guards *loop_guards;   /* --relax-loops (refine_loops.h), else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -105,11 +109,52 @@ static unsigned refine_by_itp(cegar *g, cg_model *m, const cg_action *actions,
 
 /* The unsat core of the spurious path refines the precision (EXPL: its
  * places, PRED: its conditions' weakest preconditions). */
-static unsigned refine_by_core(cegar *g, cg_path *pf)
+static unsigned refine_by_this_core(cegar *g, cg_path *pf)
 {
     if (g->cfg->pred)
         return cg_refine_pred_wp(pf, &g->prec, g->analysed, g->cfg->pred_split);
     return cg_refine_unsat_core(pf, &g->prec);
+}
+
+/* The same, from a core without loop guards when there is one
+ * (--relax-loops, refine_loops.h), else from the whole path's. */
+static unsigned refine_by_core(cegar *g, cg_path *pf)
+{
+    if (g->loop_guards && cg_loop_guards_relax(g->loop_guards, pf)) {
+        g->c->relaxed_cores++;
+        unsigned added = refine_by_this_core(g, pf);
+        if (added > 0 || cg_path_check(pf) != ORDO_SMT_UNSAT)
+            return added;
+    }
+    return refine_by_this_core(g, pf);
+}
+
+/* Thread pools: the abstract path becomes the concrete one the refiner
+ * reads (pool.h); false, with *why, when it is infeasible in its control:
+ * no refinement of the data could exclude it, so the run ends. */
+static bool concretize(cegar *g, cg_action **actions, const cg_state ***states,
+                       cg_state ***concrete, int **clone_of, unsigned n, char **why)
+{
+    cg_action *c_actions;
+    const char *failed = cg_pool_concretize_cloning(g->analysed, *actions, *states, n,
+                                                    &c_actions, concrete, clone_of);
+    free(*actions);
+    *actions = c_actions;
+    for (unsigned i = 0; i <= n; i++)
+        (*states)[i] = (*concrete)[i];
+    if (failed)
+        *why = xasprintf("cegar: a thread pool: the counterexample of %u steps is infeasible "
+                         "in its control (%s), which no refinement excludes", n, failed);
+    return !failed;
+}
+
+/* Did the concrete path clone a pool member (pool.h)? */
+static bool cloned(const int *clone_of, unsigned n)
+{
+    for (unsigned i = 0; clone_of && i < n; i++)
+        if (clone_of[i] >= 0)
+            return true;
+    return false;
 }
 
 /* The refiner (thesis Section 2.2.4): the path formula of the error
@@ -122,16 +167,21 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     const cg_state **states;
     unsigned n;
     cg_arg_path(arg, error, &actions, &states, &n);
-    ordo_smt_config sc = { .produce_cores = true };
-    ordo_smt *smt = ordo_smt_create(g->solvers, &sc);
+    cg_state **concrete = NULL;
+    int *clone_of = NULL;
     cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
     *done = true;
+    ordo_smt *smt = NULL;
+    if (g->pools && !concretize(g, &actions, &states, &concrete, &clone_of, n, &o.reason))
+        goto out;
+    ordo_smt_config sc = { .produce_cores = true };
+    smt = ordo_smt_create(g->solvers, &sc);
     if (!smt) {
         o.reason = xstrdup("cegar: the solver could not be created");
         goto out;
     }
     cg_path pf;
-    cg_path_encode(&pf, smt, m, g->shown, actions, states, n);
+    cg_path_encode_cloned(&pf, smt, m, g->shown, actions, states, n, clone_of);
     if (pf.error) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED, xasprintf("unsupported: %s (cegar)", pf.error));
     } else {
@@ -139,7 +189,10 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         ordo_smt_result r = cg_path_check(&pf);
         g->c->solver_s += ordo_process_cputime_s() - t0;
         ordo_smt_counters_add(smt, &g->c->solver);
-        if (r == ORDO_SMT_SAT)
+        if (r == ORDO_SMT_SAT && cloned(clone_of, n))
+            o.reason = xasprintf("cegar: a thread pool: the counterexample of %u steps needs "
+                                 "more threads than its path creates", n);
+        else if (r == ORDO_SMT_SAT)
             o = counterexample(g, &pf, actions, states, n);
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
@@ -154,6 +207,10 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
 out:
+    for (unsigned i = 0; concrete && i <= n; i++)
+        cg_state_free(concrete[i]);
+    free(concrete);
+    free(clone_of);
     free(actions);
     free(states);
     return o;
@@ -278,6 +335,7 @@ static cg_outcome iterate(cegar *g, bool *done)
     }
     m.pred_cache = g->pred_cache;
     m.no_pred_cache = g->cfg->no_transfer_cache;
+    m.pools = g->pools;
     cg_search_stats st = { 0 };
     unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();
@@ -339,6 +397,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
                               "which the solver %s does not offer (cegar)", solvers->name));
+    } else if (cfg->thread_pools && (cfg->por != CG_NOPOR || cfg->dcoi || cfg->lazy)) {
+        o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                    xstrdup("unsupported: --thread-pools on needs --por nopor, --coi none or "
+                            "scoi and --prune full (cegar)"));
     } else if (cfg->bin_itp && !(solvers->ops->caps & ORDO_SMT_CAP_INTERPOLATION)) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement bin-itp needs binary interpolants, "
@@ -346,6 +408,10 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else {
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
+        if (cfg->thread_pools)
+            g.pools = cg_pools_new(g.analysed, cfg->pool_named);
+        if (cfg->relax_loops)
+            g.loop_guards = cg_loop_guards_new(g.analysed);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -381,6 +447,9 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
             free(g.por);
         }
         coi_counters(g.coi, c);
+        c->pool_merges = cg_pools_merges(g.pools);
+        cg_pools_free(g.pools);
+        cg_loop_guards_free(g.loop_guards);
         cg_coi_free(g.coi);
     }
     cg_cell_values_free(g.cell_values);

@@ -21,5 +21,16 @@ const ordo_object *cg_object_of(const ordo_program *p, const ordo_expr *addr);
  * for every object whose address occurs anywhere but as the base of an
  * access of its own (conservative: a number equal to an address counts). */
 bool *cg_escaping_objects(const ordo_program *p);
+/* The same where only numbers of a pointer type count (constants, and
+ * initial values of pointer variables; a cell's initial value still
+ * counts): what the path formula's memory slicing reads (path.h:
+ * unread), where a wrong guess costs a refinement, never a verdict. */
+bool *cg_pointed_objects(const ordo_program *p);
+
+/* Marks in loaded (per object of p) the objects a load of statement s may
+ * read: the object of a load's constant base, else every object in
+ * escapes (cg_escaping_objects). */
+void cg_objects_loaded(const ordo_program *p, const ordo_stmt *s, const bool *escapes,
+                       bool *loaded);
 
 #endif

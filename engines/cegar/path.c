@@ -1,11 +1,14 @@
 /* The path formula of an abstract counterexample (path.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
 #include "cell_values.h"
+#include "mem_objects.h"
 #include "path.h"
+#include "pool.h"
 
 unsigned cg_var_owner(const ordo_program *p, unsigned var)
 {
@@ -285,6 +288,9 @@ static void assign(stmt_ctx *c, const ordo_lvalue *lv, ordo_term v)
         require(c, ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, v));
         return;
     }
+    const ordo_object *ob = pf->unread ? cg_object_of(pf->m->p, lv->addr) : NULL;
+    if (ob && pf->unread[ob - pf->m->p->objects])
+        return;
     ordo_term addr = expr(c, lv->addr);
     ordo_term args[3] = { pf->mem, ordo_ir_cell_index(a, lv->addr->type, addr),
                           ordo_ir_to_cell(a, lv->type, v) };
@@ -347,6 +353,24 @@ static void equals(stmt_ctx *c, const ordo_expr *e, int64_t v)
     require(c, ordo_smt_app2(c->pf->smt, ORDO_OP_EQ, expr(c, e), constant(c->pf, e->type, v)));
 }
 
+/* PRED's transfer (cg_path_begin_at) with thread pools: the id of an
+ * anonymous thread is no value the state knows (pool.h). */
+static bool anonymous_start(const stmt_ctx *c, const ordo_stmt *st)
+{
+    const cg_path *pf = c->pf;
+    return pf->symbolic && pf->m->pools &&
+           cg_pool_anonymous(pf->m->pools, c->before, c->before->threads[c->a->thread].proc,
+                             c->a->edge, st->proc);
+}
+
+/* PRED's transfer with thread pools: a join of an anonymous entry says
+ * nothing of the id, which is no entry index (pool.h). */
+static bool anonymous_join(const stmt_ctx *c)
+{
+    return c->pf->symbolic && c->pf->m->pools && c->a->join >= 0 &&
+           c->before->threads[c->a->join].anon;
+}
+
 static void start(stmt_ctx *c, const ordo_stmt *st)
 {
     cg_path *pf = c->pf;
@@ -363,7 +387,9 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         assign(c, &lv, convert(pf, arg, st->rhs->type, lv.type));
         pf->cur = parent;
     }
-    if (st->has_lhs)
+    if (st->has_lhs && anonymous_start(c, st))
+        assign(c, &st->lhs, fresh(pf, ordo_ir_sort(&pf->arith, st->lhs.type)));
+    else if (st->has_lhs)
         assign(c, &st->lhs, constant(pf, st->lhs.type, id));
 }
 
@@ -415,7 +441,8 @@ static void join(stmt_ctx *c, const ordo_stmt *st)
         return;
     }
     c->joined = id;
-    equals(c, st->cond, id);
+    if (!anonymous_join(c))
+        equals(c, st->cond, id);
 }
 
 static void encode_stmt(stmt_ctx *c, const ordo_stmt *st)
@@ -586,13 +613,52 @@ void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
     pf->next_alloc = initial_fresh(pf, ordo_ir_sort(&pf->arith, cell_index_type), pf->next_alloc);
 }
 
+/* The objects the path never reads, which no pointer reaches (cg_path:
+ * unread): a pthread_t t[10000] that a thread-creation loop's path never
+ * joins, havocked cell by cell at its declaration, made a chain of 10000
+ * stores that the solver walked for every load at a computed address. */
+static void find_unread(cg_path *pf, const cg_action *actions, const cg_state *const *before,
+                        unsigned n)
+{
+    const ordo_program *p = pf->m->p;
+    bool *pointed = cg_pointed_objects(p);
+    bool *loaded = xcalloc(p->n_objects + 1, sizeof *loaded);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned proc = before[i]->threads[actions[i].thread].proc;
+        cg_objects_loaded(p, p->procs[proc].edges[actions[i].edge].stmt, pointed, loaded);
+    }
+    pf->unread = xcalloc(p->n_objects + 1, sizeof *pf->unread);
+    for (unsigned o = 0; o < p->n_objects; o++)
+        pf->unread[o] = !loaded[o] && !pointed[o];
+    free(loaded);
+    free(pointed);
+}
+
+void cg_path_clone(cg_path *pf, unsigned from)
+{
+    new_thread(pf);
+    unsigned t = pf->n_threads - 1;
+    memcpy(pf->locals[t], pf->locals[from], pf->m->p->n_vars * sizeof *pf->locals[t]);
+}
+
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n)
 {
+    cg_path_encode_cloned(pf, smt, m, shown, actions, before, n, NULL);
+}
+
+void cg_path_encode_cloned(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                           const ordo_program *shown, const cg_action *actions,
+                           const cg_state *const *before, unsigned n, const int *clone_of)
+{
     begin_initial(pf, smt, m, shown);
     pf->keep_states = true;
-    for (unsigned i = 0; i < n && !pf->error; i++)
+    find_unread(pf, actions, before, n);
+    for (unsigned i = 0; i < n && !pf->error; i++) {
+        if (clone_of && clone_of[i] >= 0)
+            cg_path_clone(pf, (unsigned)clone_of[i]);
         cg_path_edge(pf, &actions[i], before[i]);
+    }
 }
 
 ordo_smt_result cg_path_check(cg_path *pf)
@@ -634,6 +700,7 @@ void cg_path_free(cg_path *pf)
             cg_state_free(pf->labels[i].state);
     }
     free(pf->labels);
+    free(pf->unread);
     free(pf->havocs);
     free(pf->fresh);
     free(pf->inits);

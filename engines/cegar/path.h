@@ -79,6 +79,10 @@ typedef struct {
      * (mutex_learn.h). */
     bool unknown_mutex;
     bool keep_states;            /* the labels keep their states (cg_label) */
+    /* cg_path_encode: per object, true when no load of the path may read
+     * it and no pointer reaches it: stores into it are left out (NULL:
+     * none is). */
+    bool *unread;
     /* cg_path_begin_unasserted (Horn clauses, itp.h): the labels'
      * constraints are only kept, not asserted; every fresh constant of
      * the path is listed; every place starts as a fresh constant, its
@@ -117,6 +121,14 @@ void cg_path_begin_unasserted(cg_path *pf, ordo_smt *smt, const cg_model *m,
  * keep their states (cg_label). */
 void cg_path_encode(cg_path *pf, ordo_smt *smt, const cg_model *m, const ordo_program *shown,
                     const cg_action *actions, const cg_state *const *before, unsigned n);
+/* The same, where before action i with clone_of[i] >= 0 (clone_of may be
+ * NULL) a new thread copies that one (cg_path_clone; pool.h's clones). */
+void cg_path_encode_cloned(cg_path *pf, ordo_smt *smt, const cg_model *m,
+                           const ordo_program *shown, const cg_action *actions,
+                           const cg_state *const *before, unsigned n, const int *clone_of);
+/* A new thread, the next number, whose locals are thread from's current
+ * ones. */
+void cg_path_clone(cg_path *pf, unsigned from);
 /* Checks the path: SAT (a model is ready), UNSAT (the core is read with
  * cg_path_core_label) or UNKNOWN. */
 ordo_smt_result cg_path_check(cg_path *pf);

@@ -41,8 +41,8 @@ void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const c
     add(k, (uint64_t)(int64_t)succ->action.join);
     add(k, (uint64_t)(uintptr_t)succ->stmt);
     add(k, t->n_threads); /* s's threads, then those the action started */
-    for (unsigned i = 0; i < t->n_threads; i++)
-        add(k, t->threads[i].proc);
+    for (unsigned i = 0; i < t->n_threads; i++) /* anon: a started thread's id unknown (pool.h) */
+        add(k, (uint64_t)t->threads[i].proc << 1 | t->threads[i].anon);
     add(k, s->n_threads);
     unsigned n_kept = 0;
     for (unsigned i = 0; i < s->n_vals; i++)

@@ -9,6 +9,8 @@
 
 #include <stdbool.h>
 
+#include <ordo/ir.h>
+
 #define CG_SCC_NONE (~0u)
 
 /* A graph of vertices 0 .. n - 1; the successors of v are
@@ -24,5 +26,9 @@ typedef struct {
  * entered and gets CG_SCC_NONE; no edge may lead to one. *n_comps: how
  * many components there are. */
 unsigned *cg_scc(const cg_graph *g, const bool *skip, unsigned *n_comps);
+
+/* Per edge of f (malloc'ed): is it on a cycle of f's CFA, both its ends
+ * in one strongly connected component of the locations? */
+bool *cg_cycle_edges(const ordo_proc *f);
 
 #endif

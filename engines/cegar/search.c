@@ -157,7 +157,7 @@ cg_search_result cg_search(cg_model *m, cg_arg *arg, bool bfs, const ordo_deadli
 {
     search x = { .m = m, .arg = arg, .bfs = bfs, .st = st, .error_node = error_node };
     if (arg->n == 0)
-        cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ 0, 0, -1 });
+        cg_arg_add(arg, cg_initial_state(m), -1, (cg_action){ .join = -1 });
     for (unsigned i = 0; i < arg->n; i++)
         if (cg_arg_open(arg, i))
             push(&x.w, i);

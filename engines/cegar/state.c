@@ -21,6 +21,7 @@ cg_state *cg_state_copy(const cg_state *s)
     c->threads = dup_array(s->threads, s->n_threads, sizeof *s->threads);
     c->held = dup_array(s->held, s->n_held, sizeof *s->held);
     c->vals = dup_array(s->vals, s->n_vals, sizeof *s->vals);
+    c->merges = dup_array(s->merges, 2 * s->n_merges, sizeof *s->merges);
     return c;
 }
 
@@ -31,6 +32,7 @@ void cg_state_free(cg_state *s)
     free(s->threads);
     free(s->held);
     free(s->vals);
+    free(s->merges);
     free(s);
 }
 
@@ -44,7 +46,8 @@ uint64_t cg_state_control_hash(const cg_state *s)
 {
     uint64_t h = mix(s->n_threads, (uint64_t)(int64_t)s->atomic_owner);
     for (unsigned i = 0; i < s->n_threads; i++)
-        h = mix(h, (uint64_t)s->threads[i].proc << 33 | (uint64_t)s->threads[i].loc << 1 |
+        h = mix(h, (uint64_t)s->threads[i].proc << 35 | (uint64_t)s->threads[i].loc << 3 |
+                       (uint64_t)s->threads[i].anon << 2 | (uint64_t)s->threads[i].pool << 1 |
                        s->threads[i].done);
     for (unsigned i = 0; i < s->n_held; i++)
         h = mix(mix(h, s->held[i].addr), s->held[i].owner);
@@ -58,7 +61,8 @@ bool cg_state_same_control(const cg_state *a, const cg_state *b)
         return false;
     for (unsigned i = 0; i < a->n_threads; i++)
         if (a->threads[i].proc != b->threads[i].proc || a->threads[i].loc != b->threads[i].loc ||
-            a->threads[i].done != b->threads[i].done)
+            a->threads[i].done != b->threads[i].done || a->threads[i].pool != b->threads[i].pool ||
+            a->threads[i].anon != b->threads[i].anon)
             return false;
     for (unsigned i = 0; i < a->n_held; i++)
         if (a->held[i].addr != b->held[i].addr || a->held[i].owner != b->held[i].owner)
@@ -95,6 +99,6 @@ void cg_state_release_mutex(cg_state *s, uint64_t addr)
 unsigned cg_state_add_thread(cg_state *s, unsigned proc, unsigned loc)
 {
     s->threads = xrealloc(s->threads, (s->n_threads + 1) * sizeof *s->threads);
-    s->threads[s->n_threads] = (cg_thread){ proc, loc, false };
+    s->threads[s->n_threads] = (cg_thread){ .proc = proc, .loc = loc };
     return s->n_threads++;
 }

@@ -44,12 +44,16 @@ typedef struct {
 typedef struct {
     unsigned proc, loc;
     bool done;       /* returned, or pthread_exit */
+    bool pool;       /* --thread-pools: stands for one or more threads (pool.h) */
+    bool anon;       /* --thread-pools: no id of it is known (pool.h) */
 } cg_thread;
 
 typedef struct {
     uint64_t addr;   /* the mutex cell */
     unsigned owner;
 } cg_held;
+
+#define CG_POOL_SWAP (1u << 31)
 
 typedef struct {
     unsigned n_threads;
@@ -60,6 +64,12 @@ typedef struct {
     cg_held *held;       /* sorted by address */
     unsigned n_vals;
     cg_value *vals;      /* known values, sorted by key */
+    /* --thread-pools: the merges that made this state from its
+     * predecessor's successor, in order: pairs (kept, removed), or
+     * (a, b | CG_POOL_SWAP) where entries a and b exchanged places
+     * (pool.h). */
+    unsigned n_merges;
+    unsigned *merges;
 } cg_state;
 
 cg_state *cg_state_copy(const cg_state *s);

@@ -14,31 +14,37 @@ typedef struct {
     bool changed;
 } closure;
 
-/* The static object a computed address reaches into (t[i]), unless it is
- * too large to track cell by cell. */
-static const ordo_object *object_of(const ordo_program *p, const ordo_expr *addr)
-{
-    const ordo_object *ob = cg_object_of(p, addr);
-    return ob && ob->n_cells <= MAX_TRACKED_OBJECT_CELLS ? ob : NULL;
-}
-
 /* Every cell of the object a computed address reaches into. */
-static unsigned track_object(cg_prec *prec, const ordo_program *p, const ordo_expr *addr)
+static unsigned track_object(cg_prec *prec, const ordo_object *ob)
 {
-    const ordo_object *ob = addr->kind == ORDO_E_CONST ? NULL : object_of(p, addr);
     unsigned n = 0;
-    for (uint64_t k = 0; ob && k < ob->n_cells; k++)
+    for (uint64_t k = 0; k < ob->n_cells; k++)
         n += cg_prec_add_cell(prec, ob->base + k);
     return n;
 }
 
-/* Everything e reads becomes tracked, with the whole object a load at a
- * computed address reads from. */
+/* Everything e reads becomes tracked: its variables, the cells of its
+ * loads at constant addresses, and for a load at a computed address the
+ * places of the address and the whole object it reaches into. An object
+ * too large to track cell by cell is left out with the address: which of
+ * its cells a load reads would not tell the value read (a join loop over
+ * pthread_t t[10000] would be enumerated iteration by iteration for
+ * nothing). */
 static unsigned add_reads(closure *c, const ordo_expr *e)
 {
     if (!e)
         return 0;
-    unsigned n = e->kind == ORDO_E_LOAD ? track_object(c->prec, c->p, e->kid[0]) : 0;
+    if (e->kind == ORDO_E_VAR)
+        return cg_prec_add_var(c->prec, e->var);
+    if (e->kind == ORDO_E_LOAD && e->kid[0]->kind == ORDO_E_CONST)
+        return e->kid[0]->value > 0 ? cg_prec_add_cell(c->prec, (uint64_t)e->kid[0]->value) : 0;
+    unsigned n = 0;
+    if (e->kind == ORDO_E_LOAD) {
+        const ordo_object *ob = cg_object_of(c->p, e->kid[0]);
+        if (ob && ob->n_cells > MAX_TRACKED_OBJECT_CELLS)
+            return 0;
+        n += ob ? track_object(c->prec, ob) : 0;
+    }
     for (int i = 0; i < 3; i++)
         n += add_reads(c, e->kid[i]);
     return n;
@@ -46,7 +52,15 @@ static unsigned add_reads(closure *c, const ordo_expr *e)
 
 static void track_reads(closure *c, const ordo_expr *e)
 {
-    c->changed |= (cg_prec_add_reads(c->prec, e) + add_reads(c, e)) > 0;
+    c->changed |= add_reads(c, e) > 0;
+}
+
+/* The static object a computed address reaches into (t[i]), unless it is
+ * too large to track cell by cell. */
+static const ordo_object *object_of(const ordo_program *p, const ordo_expr *addr)
+{
+    const ordo_object *ob = cg_object_of(p, addr);
+    return ob && ob->n_cells <= MAX_TRACKED_OBJECT_CELLS ? ob : NULL;
 }
 
 /* Is a write to lv a write of a tracked place? A computed address counts

@@ -9,6 +9,7 @@
 #include "live.h"
 #include "mem_objects.h"
 #include "pred.h"
+#include "pool.h"
 #include "pred_cache.h"
 #include "transfer.h"
 
@@ -216,14 +217,17 @@ static void exec_start(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
         return;
     }
     const ordo_proc *f = &c->m->p->procs[st->proc];
+    bool anon = c->m->pools && cg_pool_anonymous(c->m->pools, s, s->threads[c->t].proc,
+                                                 c->action.edge, st->proc);
     unsigned id = cg_state_add_thread(s, st->proc, f->init_loc);
+    s->threads[id].anon = anon;
     init_locals(c->m, s, id, st->proc);
     if (st->rhs && f->n_params > 0) {
         expl_view nv = view(c->m, s, id);
         expl_write_var(&nv, f->params[0], r == ORDO_EVAL_OK, arg);
     }
     if (st->has_lhs)
-        write(c, s, &st->lhs, true, id);
+        write(c, s, &st->lhs, !anon, id);
     next(c, s, i);
 }
 
@@ -232,12 +236,15 @@ static bool joinable(const cg_state *s, unsigned t, int64_t id)
     return id >= 0 && (uint64_t)id < s->n_threads && (unsigned)id != t && s->threads[id].done;
 }
 
-/* A join of a known thread, or of each ended thread the id may name. */
+/* A join of a known thread, or of each ended thread the id may name
+ * (thread pools: a known id that may name an anonymous thread, pool.h). */
 static void exec_join(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     expl_view v = view(c->m, s, c->t);
     int64_t id;
     ordo_eval_status r = expl_eval(&v, st->cond, &id, NULL);
+    if (r == ORDO_EVAL_OK && c->m->pools && cg_pool_may_be_anonymous(s, id))
+        r = ORDO_EVAL_UNKNOWN;
     if (r == ORDO_EVAL_OK && joinable(s, c->t, id)) {
         next(c, s, i);
         return;
@@ -413,6 +420,10 @@ static void take_edges(cg_model *m, const cg_state *s, unsigned t, cg_succs *out
 
 void cg_successors(cg_model *m, const cg_state *s, cg_succs *out)
 {
+    if (m->pools) {
+        cg_pool_successors(m, s, out);
+        return;
+    }
     unsigned from = out->n;
     for (unsigned t = 0; t < s->n_threads; t++)
         take_edges(m, s, t, out);

@@ -12,10 +12,13 @@
 
 /* What a path step did: thread, edge (index in its procedure's edges),
  * and for a join whose thread id the state does not know, the thread it
- * joined (else -1). */
+ * joined (else -1); for a thread pool's member (pool.h), whether the
+ * pool was left with none or more members. */
+typedef enum { CG_POOL_NONE, CG_POOL_LAST, CG_POOL_MEMBER } cg_pool_step;
 typedef struct {
     unsigned thread, edge;
     int join;
+    cg_pool_step pool;
 } cg_action;
 
 typedef struct {
@@ -55,6 +58,7 @@ typedef struct {
     struct cg_live *live;      /* dead locals, forgotten (live.h) */
     struct cg_pred_cache *pred_cache; /* PRED: the transfer's checks (pred_cache.h) */
     bool no_pred_cache;        /* --transfer-cache off: every check asks the solver */
+    struct cg_pools *pools;    /* --thread-pools on (pool.h); NULL: off */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

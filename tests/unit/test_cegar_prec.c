@@ -1,6 +1,8 @@
 /* Unit tests of the cegar engine's precision before the first ARG: the
  * places a join's thread id comes from (sync_prec.c: main's t[i] and the
- * loop counter, as in the Figure 3.2 family) and the initial predicates
+ * loop counter, as in the Figure 3.2 family, but not the counter of an
+ * array too large to track), the objects a pointer may reach
+ * (mem_objects.c) and the initial predicates
  * carried over to the locals that copy a global (initprec_copies.c). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,14 +15,15 @@
 #include <ordo/ir_build.h>
 
 #include "../../engines/cegar/initprec.h"
+#include "../../engines/cegar/mem_objects.h"
 #include "../../engines/cegar/pred.h"
 #include "../../engines/cegar/sync_prec.h"
 #include "ir_fixtures.h"
 
 /* main: t[i] := start worker; tmp := t[i]; join tmp; u := 5, with t an
- * object of two cells. */
-static ordo_program *join_through_an_array(unsigned *i, unsigned *tmp, unsigned *u,
-                                           uint64_t *base)
+ * object of `cells` cells. */
+static ordo_program *join_through_an_array(unsigned cells, unsigned *i, unsigned *tmp,
+                                           unsigned *u, uint64_t *base)
 {
     ordo_program *p = ordo_program_new("ids.c", ORDO_DM_LP64);
     unsigned m = p->main_proc = ordo_add_proc(p, "main");
@@ -29,7 +32,7 @@ static ordo_program *join_through_an_array(unsigned *i, unsigned *tmp, unsigned 
     *i = ordo_add_var(p, "i", i32(), (int)m, 0);
     *tmp = ordo_add_var(p, "tmp", i32(), (int)m, 0);
     *u = ordo_add_var(p, "u", i32(), (int)m, 0);
-    unsigned t = ordo_add_object(p, "t", 2, (int)m);
+    unsigned t = ordo_add_object(p, "t", cells, (int)m);
     *base = p->objects[t].base;
     ordo_type ptr = ordo_ty_ptr(p->data_model);
     const ordo_expr *at = ordo_e_binop(p, ORDO_B_ADD, ptr, ordo_e_const(p, ptr, (int64_t)*base),
@@ -44,22 +47,73 @@ static ordo_program *join_through_an_array(unsigned *i, unsigned *tmp, unsigned 
     return p;
 }
 
-static void a_joined_id_tracks_the_array_and_its_index(void **state)
+/* The sync sources of join_through_an_array(cells): whether i and tmp
+ * are tracked, and the cells and precision size. */
+static void check_join_sources(unsigned cells, bool index_tracked, unsigned n_cells,
+                               unsigned size)
 {
-    (void)state;
     unsigned i, tmp, u;
     uint64_t base;
-    ordo_program *p = join_through_an_array(&i, &tmp, &u, &base);
+    ordo_program *p = join_through_an_array(cells, &i, &tmp, &u, &base);
     cg_prec prec;
     cg_prec_init(&prec, p->n_vars);
     cg_prec_add_sync_sources(&prec, p);
     assert_true(prec.vars[tmp]);
-    assert_true(prec.vars[i]);
+    assert_int_equal(prec.vars[i], index_tracked);
     assert_false(prec.vars[u]);
-    assert_int_equal(prec.n_cells, 2);
-    assert_true(cg_prec_has_cell(&prec, base));
-    assert_true(cg_prec_has_cell(&prec, base + 1));
+    assert_int_equal(prec.n_cells, n_cells);
+    for (unsigned k = 0; k < n_cells; k++)
+        assert_true(cg_prec_has_cell(&prec, base + k));
+    assert_int_equal(cg_prec_size(&prec), size);
     cg_prec_free(&prec);
+    ordo_program_free(p);
+}
+
+static void a_joined_id_tracks_the_array_and_its_index(void **state)
+{
+    (void)state;
+    check_join_sources(2, true, 2, 4);
+}
+
+/* pthread_t t[10000]: its cells are not tracked (sync_prec.c), so
+ * neither is the index, whose values would tell no id (a join loop
+ * enumerated 10000 times for nothing). */
+static void a_join_through_a_large_array_tracks_no_index(void **state)
+{
+    (void)state;
+    check_join_sources(10000, false, 0, 1);
+}
+
+/* main: havoc t[2]; i := 0; assume i < B + 3 (an int equal to an address
+ * of t); q := &u: t's cells are numbers the program compares, never a
+ * pointer (cg_pointed_objects), though any number may be one
+ * (cg_escaping_objects); u is pointed to in both. */
+static void only_pointer_numbers_point(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("o.c", ORDO_DM_LP64);
+    unsigned m = p->main_proc = ordo_add_proc(p, "main");
+    unsigned t = ordo_add_object(p, "t", 10, (int)m);
+    unsigned u = ordo_add_object(p, "u", 1, -1);
+    unsigned i = ordo_add_var(p, "i", i32(), (int)m, 0);
+    ordo_type ptr = ordo_ty_ptr(p->data_model);
+    unsigned q = ordo_add_var(p, "q", ptr, (int)m, 0);
+    int64_t base = (int64_t)p->objects[t].base;
+    const ordo_expr *at = ordo_e_binop(p, ORDO_B_ADD, ptr, ordo_e_const(p, ptr, base),
+                                       ordo_e_const(p, ptr, 2));
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_mem(i32(), at)), 1);
+    then(p, m, &l, assign(p, i, num(p, 0)), 2);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_LT, var(p, i), num(p, base + 3))), 3);
+    then(p, m, &l, assign(p, q, ordo_e_const(p, ptr, (int64_t)p->objects[u].base)), 4);
+    finish(p, m, l);
+    bool *escapes = cg_escaping_objects(p), *pointed = cg_pointed_objects(p);
+    assert_true(escapes[t]);
+    assert_false(pointed[t]);
+    assert_true(escapes[u]);
+    assert_true(pointed[u]);
+    free(escapes);
+    free(pointed);
     ordo_program_free(p);
 }
 
@@ -107,6 +161,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_joined_id_tracks_the_array_and_its_index),
+        cmocka_unit_test(a_join_through_a_large_array_tracks_no_index),
+        cmocka_unit_test(only_pointer_numbers_point),
         cmocka_unit_test(initial_predicates_follow_the_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

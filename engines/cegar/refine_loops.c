@@ -1,0 +1,88 @@
+/* Counter-free refinement: cores without loop guards (refine_loops.h). */
+#include <stdlib.h>
+
+#include <ordo/xalloc.h>
+
+#include "refine_loops.h"
+#include "scc.h"
+
+struct cg_loop_guards {
+    const ordo_stmt **stmts;  /* the guards' assumptions, sorted by address */
+    unsigned n, cap;
+};
+
+static int by_address(const void *a, const void *b)
+{
+    const ordo_stmt *x = *(const ordo_stmt *const *)a, *y = *(const ordo_stmt *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* The assumptions of an edge's statement (a large block: of its parts). */
+static void add_assumptions(cg_loop_guards *g, const ordo_stmt *st)
+{
+    const ordo_stmt **list = NULL;
+    unsigned n = 0, cap = 0;
+    cg_flatten(st, &list, &n, &cap);
+    for (unsigned i = 0; i < n; i++)
+        if (list[i]->kind == ORDO_S_ASSUME) {
+            XGROW(g->stmts, g->n, g->cap);
+            g->stmts[g->n++] = list[i];
+        }
+    free(list);
+}
+
+/* The guards of f: the assumptions of the edges leaving a location
+ * that has an edge on a cycle and one off it. */
+static void add_proc(cg_loop_guards *g, const ordo_proc *f)
+{
+    bool *on_cycle = cg_cycle_edges(f);
+    bool *stays = xcalloc(f->n_locs + 1, sizeof *stays);
+    bool *leaves = xcalloc(f->n_locs + 1, sizeof *leaves);
+    for (unsigned e = 0; e < f->n_edges; e++) {
+        stays[f->edges[e].from] |= on_cycle[e];
+        leaves[f->edges[e].from] |= !on_cycle[e];
+    }
+    for (unsigned e = 0; e < f->n_edges; e++)
+        if (stays[f->edges[e].from] && leaves[f->edges[e].from])
+            add_assumptions(g, f->edges[e].stmt);
+    free(leaves);
+    free(stays);
+    free(on_cycle);
+}
+
+cg_loop_guards *cg_loop_guards_new(const ordo_program *p)
+{
+    cg_loop_guards *g = xcalloc(1, sizeof *g);
+    for (unsigned i = 0; i < p->n_procs; i++)
+        add_proc(g, &p->procs[i]);
+    qsort(g->stmts, g->n, sizeof *g->stmts, by_address);
+    return g;
+}
+
+void cg_loop_guards_free(cg_loop_guards *g)
+{
+    if (!g)
+        return;
+    free(g->stmts);
+    free(g);
+}
+
+static bool is_guard(const cg_loop_guards *g, const ordo_stmt *st)
+{
+    return bsearch(&st, g->stmts, g->n, sizeof *g->stmts, by_address) != NULL;
+}
+
+bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf)
+{
+    ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
+    unsigned n = 0;
+    for (unsigned i = 0; i < pf->n_labels; i++)
+        if (!is_guard(g, pf->labels[i].stmt))
+            kept[n++] = pf->labels[i].label;
+    bool relaxed = n < pf->n_labels &&
+                   ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_UNSAT;
+    free(kept);
+    if (n < pf->n_labels && !relaxed)
+        cg_path_check(pf);
+    return relaxed;
+}
