@@ -59,6 +59,10 @@ static const ordo_option_desc options[] = {
       "PRED: answer a transfer check asked before (same relevant facts, action and open "
       "predicates) from a cache; off asks the solver every time, as THETA does (an "
       "ablation: the thesis' Table 4.1 counts were made without one)" },
+    { "loop-cex-steps", ORDO_OPT_INT, "1000000", NULL, 0, 1000000000,
+      "a spurious path that is feasible with its loop exits' guards relaxed is run on the "
+      "interpreter, each early-exiting loop to its real exit, and reported when that run "
+      "replays to the error: at most N interpreter steps in all such runs (0: never)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -101,6 +105,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
                                                                   : CG_SPLIT_ATOMS,
         .lazy = ordo_opt_is(opt, "prune", "lazy"),
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
+        .loop_cex_steps = (unsigned)ordo_opt_int(opt, "loop-cex-steps"),
     };
     const char *initprec = ordo_opt_str(opt, "initprec");
     if (strncmp(initprec, "file:", 5) == 0)

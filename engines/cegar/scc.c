@@ -84,3 +84,17 @@ unsigned *cg_scc(const cg_graph *g, const bool *skip, unsigned *n_comps)
     *n_comps = t.n_comps;
     return t.comp;
 }
+
+unsigned *cg_cfa_components(const ordo_proc *f, unsigned *n_comps)
+{
+    ordo_edge_index out = ordo_edge_index_of(f, false);
+    unsigned n_succ = out.start[f->n_locs];
+    unsigned *succ = xcalloc(n_succ + 1, sizeof *succ);
+    for (unsigned i = 0; i < n_succ; i++)
+        succ[i] = f->edges[out.edge[i]].to;
+    cg_graph g = { .n = f->n_locs, .start = out.start, .succ = succ };
+    unsigned *comp = cg_scc(&g, NULL, n_comps);
+    free(succ);
+    ordo_edge_index_free(&out);
+    return comp;
+}

@@ -2,12 +2,15 @@
  * Strongly connected components by Tarjan's algorithm, without recursion
  * (ARGs and CFAs are deep): the one routine behind DCOI's cheaper
  * reachability (dfg_reach.c, thesis Section 4.1.2) and POR's proviso
- * (por_proviso.c, Valmari's terminal components).
+ * (por_proviso.c, Valmari's terminal components), and the loops whose
+ * exits counterexamples relax (loop_exits.c).
  */
 #ifndef CEGAR_SCC_H
 #define CEGAR_SCC_H
 
 #include <stdbool.h>
+
+#include <ordo/ir.h>
 
 #define CG_SCC_NONE (~0u)
 
@@ -24,5 +27,8 @@ typedef struct {
  * entered and gets CG_SCC_NONE; no edge may lead to one. *n_comps: how
  * many components there are. */
 unsigned *cg_scc(const cg_graph *g, const bool *skip, unsigned *n_comps);
+
+/* The same for the locations of f's CFA (its edges as the successors). */
+unsigned *cg_cfa_components(const ordo_proc *f, unsigned *n_comps);
 
 #endif
