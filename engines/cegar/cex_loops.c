@@ -50,19 +50,26 @@ static stmt_set exit_guards(const ordo_program *p, const cg_loop_exits *x)
 }
 
 /* Checks pf without the labels of exit guards (x: of the shown program,
- * whose edges the analysed one's match): SAT leaves its model. *checked:
- * whether the solver was asked (no guard on the path: not). */
-static bool relaxed_feasible(cg_path *pf, const cg_loop_exits *x, bool *checked)
+ * whose edges the analysed one's match) and, with `local`, without those
+ * of visible statements (what the threads do to shared state, such as
+ * the cells of a large array: a model of the rest, the threads' local
+ * choices, is quick to find): SAT leaves its model. *checked: whether
+ * the solver was asked. */
+static bool relaxed_feasible(cg_path *pf, const cg_loop_exits *x, bool local, bool *checked)
 {
     stmt_set guards = exit_guards(pf->m->p, x);
     ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
     unsigned n = 0;
-    for (unsigned i = 0; i < pf->n_labels; i++)
-        if (!guards.n || !bsearch(&pf->labels[i].stmt, guards.v, guards.n, sizeof *guards.v,
-                                  by_address))
+    bool relaxed = false;
+    for (unsigned i = 0; i < pf->n_labels; i++) {
+        const ordo_stmt *st = pf->labels[i].stmt;
+        bool guard = guards.n && bsearch(&st, guards.v, guards.n, sizeof *guards.v, by_address);
+        relaxed |= guard;
+        if (!guard && !(local && ordo_stmt_is_visible(pf->m->p, st)))
             kept[n++] = pf->labels[i].label;
-    *checked = n < pf->n_labels;
-    bool sat = *checked && ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_SAT;
+    }
+    *checked = relaxed;
+    bool sat = relaxed && ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_SAT;
     free(kept);
     free(guards.v);
     return sat;
@@ -244,54 +251,70 @@ static value_queue *model_values(const cg_path *pf, unsigned n_threads)
     return q;
 }
 
-static ordo_trace *realise_and_replay(const cg_path *pf, const ordo_program *original,
-                                      const cg_config *cfg, const ordo_deadline *d,
-                                      cg_counters *c, const cg_loop_exits *x,
-                                      const cg_action *actions, const cg_state *const *states,
-                                      unsigned n)
+/* A spurious path and what its attempts need. */
+typedef struct {
+    cg_path *pf;
+    const ordo_program *original;
+    const cg_config *cfg;
+    const ordo_deadline *d;
+    cg_counters *c;
+    cg_loop_exits exits;
+    const cg_action *actions;
+    const cg_state *const *states;
+    unsigned n;
+} attempt;
+
+/* One run of the path on the interpreter, and its replay. */
+static ordo_trace *realise_and_replay(attempt *a)
 {
-    unsigned n_threads = states[n]->n_threads;
-    realiser r = { .in = ordo_interp_new(pf->shown, cfg->mode), .trace = ordo_trace_new(),
-                   .shown = pf->shown, .exits = x,
+    unsigned n_threads = a->states[a->n]->n_threads;
+    realiser r = { .in = ordo_interp_new(a->pf->shown, a->cfg->mode), .trace = ordo_trace_new(),
+                   .shown = a->pf->shown, .exits = &a->exits,
                    .concrete = xcalloc(n_threads + 1, sizeof *r.concrete), .n_mapped = 1,
-                   .values = model_values(pf, n_threads), .looping = -1,
-                   .steps = c->loop_cex_steps, .budget = cfg->loop_cex_steps, .d = d };
-    bool error = realise(&r, actions, states, n);
-    c->loop_cex_steps = r.steps;
+                   .values = model_values(a->pf, n_threads), .looping = -1,
+                   .steps = a->c->loop_cex_steps, .budget = a->cfg->loop_cex_steps, .d = a->d };
+    a->c->loop_cex_attempts++;
+    bool error = realise(&r, a->actions, a->states, a->n);
+    a->c->loop_cex_steps = r.steps;
     char *why = NULL;
-    if (!error || !ordo_trace_replay(original, r.trace, &why)) {
+    if (!error || !ordo_trace_replay(a->original, r.trace, &why)) {
+        const char *stop = ordo_interp_message(r.in);
         ordo_log(ORDO_LOG_DEBUG, "cegar: a loop counterexample did not replay: %s",
-                 why ? why : ordo_interp_message(r.in));
+                 why ? why : *stop ? stop : "the run ended before the error");
         ordo_trace_free(r.trace);
         r.trace = NULL;
+    } else {
+        a->c->loop_cex_replayed++;
     }
     free(why);
-    for (unsigned a = 0; a < n_threads; a++)
-        free(r.values[a].v);
+    for (unsigned t = 0; t < n_threads; t++)
+        free(r.values[t].v);
     free(r.values);
     free(r.concrete);
     ordo_interp_free(r.in);
     return r.trace;
 }
 
+/* First with the values of a model of the threads' local statements
+ * (no solver work on the shared state, which on a long path with many
+ * cells can cost more than the run), then with those of the whole
+ * relaxed path. */
 ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_config *cfg,
                          const ordo_deadline *d, cg_counters *c, const cg_action *actions,
                          const cg_state *const *states, unsigned n)
 {
     if (c->loop_cex_steps >= cfg->loop_cex_steps || n == 0)
         return NULL;
-    cg_loop_exits x;
-    cg_loop_exits_build(&x, pf->shown);
+    attempt a = { .pf = pf, .original = original, .cfg = cfg, .d = d, .c = c,
+                  .actions = actions, .states = states, .n = n };
+    cg_loop_exits_build(&a.exits, pf->shown);
     ordo_trace *t = NULL;
-    bool checked;
-    if (relaxed_feasible(pf, &x, &checked)) {
-        c->loop_cex_attempts++;
-        t = realise_and_replay(pf, original, cfg, d, c, &x, actions, states, n);
-        if (t)
-            c->loop_cex_replayed++;
-    }
+    bool checked = false;
+    for (int whole = 0; whole < 2 && !t && c->loop_cex_steps < cfg->loop_cex_steps; whole++)
+        if (relaxed_feasible(pf, &a.exits, !whole, &checked))
+            t = realise_and_replay(&a);
     if (checked && !t)
         cg_path_check(pf); /* the refinement reads the path's own unsat core */
-    cg_loop_exits_free(&x);
+    cg_loop_exits_free(&a.exits);
     return t;
 }

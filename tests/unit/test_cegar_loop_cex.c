@@ -100,9 +100,14 @@ static cg_config pred_config(unsigned steps)
                         .loop_cex_steps = steps };
 }
 
-/* The first abstract counterexample that a worker's increment makes
- * feasible leaves the loop early: it is run with all 10,000 workers
- * created (the last step main's check), and replayed. */
+/* Two spurious paths leave the loop early. The first (no worker ran, g
+ * is 0) is run with its local statements' model: main's 10,000
+ * creations, its read of g, and its check, which blocks (10,002 steps);
+ * the whole relaxed path is infeasible, so no second run. The second (a
+ * worker incremented g first) is run once and reaches the error (10,004 steps:
+ * main's first creation, the worker's two steps, main's other 9,999
+ * creations and read, main's check), replayed with all 10,000 workers
+ * created. */
 static void a_race_behind_the_creation_loop_is_found(void **state)
 {
     (void)state;
@@ -112,11 +117,10 @@ static void a_race_behind_the_creation_loop_is_found(void **state)
     cg_counters c = { 0 };
     cg_outcome o = cg_verify(p, &cfg, &z3, NULL, &c);
     assert_int_equal(o.verdict, ORDO_VERDICT_UNSAFE);
-    assert_int_equal(c.loop_cex_attempts, 1);
+    assert_int_equal(c.loop_cex_attempts, 2);
     assert_int_equal(c.loop_cex_replayed, 1);
-    /* main's creations, the worker's two steps, main's read and check */
     assert_int_equal(o.trace->n_steps, WORKERS + 4);
-    assert_int_equal(c.loop_cex_steps, WORKERS + 4);
+    assert_int_equal(c.loop_cex_steps, (WORKERS + 2) + (WORKERS + 4));
     char *why = NULL;
     assert_true(ordo_trace_replay(p, o.trace, &why));
     ordo_interp *in = ordo_interp_new(p, ORDO_ARITH_BV);
@@ -150,12 +154,13 @@ static void no_steps_no_attempt(void **state)
     ordo_program_free(p);
 }
 
-/* Guarded: the relaxed path (the loop left after one worker, which
- * incremented g) is feasible; its run reaches main's check with i ==
- * 10000 and blocks there (main's 10,000 creations, the worker's two
- * steps, main's read, the blocked step). No alarm: the refinement goes
- * on (predicates over i; a proof would need a finite abstraction of the
- * 10,000 workers) until the deadline. */
+/* Guarded: the second spurious path (the loop left after one worker,
+ * which incremented g) is run with its local statements' model, then,
+ * its whole relaxed path feasible, with that model's values: both runs reach main's check with
+ * i == 10000 and block there (10,004 steps each, after the first path's
+ * 10,002). No alarm: the refinement goes on (predicates over i; a proof
+ * would need a finite abstraction of the 10,000 workers) until the
+ * deadline. */
 static void a_run_that_blocks_raises_no_alarm(void **state)
 {
     (void)state;
@@ -167,9 +172,9 @@ static void a_run_that_blocks_raises_no_alarm(void **state)
     cg_outcome o = cg_verify(p, &cfg, &z3, d, &c);
     assert_int_equal(o.verdict, ORDO_VERDICT_UNKNOWN);
     assert_string_equal(o.reason, "cegar: deadline");
-    assert_int_equal(c.loop_cex_attempts, 1);
+    assert_int_equal(c.loop_cex_attempts, 3);
     assert_int_equal(c.loop_cex_replayed, 0);
-    assert_int_equal(c.loop_cex_steps, WORKERS + 4);
+    assert_int_equal(c.loop_cex_steps, (WORKERS + 2) + 2 * (WORKERS + 4));
     ordo_deadline_free(d);
     free(o.reason);
     ordo_program_free(p);
