@@ -50,26 +50,19 @@ static stmt_set exit_guards(const ordo_program *p, const cg_loop_exits *x)
 }
 
 /* Checks pf without the labels of exit guards (x: of the shown program,
- * whose edges the analysed one's match) and, with `local`, without those
- * of visible statements (what the threads do to shared state, such as
- * the cells of a large array: a model of the rest, the threads' local
- * choices, is quick to find): SAT leaves its model. *checked: whether
- * the solver was asked. */
-static bool relaxed_feasible(cg_path *pf, const cg_loop_exits *x, bool local, bool *checked)
+ * whose edges the analysed one's match): SAT leaves its model. *checked:
+ * whether the solver was asked (no guard on the path: not). */
+static bool relaxed_feasible(cg_path *pf, const cg_loop_exits *x, bool *checked)
 {
     stmt_set guards = exit_guards(pf->m->p, x);
     ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
     unsigned n = 0;
-    bool relaxed = false;
-    for (unsigned i = 0; i < pf->n_labels; i++) {
-        const ordo_stmt *st = pf->labels[i].stmt;
-        bool guard = guards.n && bsearch(&st, guards.v, guards.n, sizeof *guards.v, by_address);
-        relaxed |= guard;
-        if (!guard && !(local && ordo_stmt_is_visible(pf->m->p, st)))
+    for (unsigned i = 0; i < pf->n_labels; i++)
+        if (!guards.n || !bsearch(&pf->labels[i].stmt, guards.v, guards.n, sizeof *guards.v,
+                                  by_address))
             kept[n++] = pf->labels[i].label;
-    }
-    *checked = relaxed;
-    bool sat = relaxed && ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_SAT;
+    *checked = n < pf->n_labels;
+    bool sat = *checked && ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_SAT;
     free(kept);
     free(guards.v);
     return sat;
@@ -90,6 +83,7 @@ typedef struct {
     unsigned *concrete;        /* per abstract thread: its interpreter thread */
     unsigned n_mapped;
     value_queue *values;       /* per abstract thread: the relaxed model's */
+    int64_t fill;              /* the value of a havoc without one */
     /* The abstract thread running its loop to the exit (else -1), the
      * exit edge, and how many of its model values precede the exit. */
     int looping;
@@ -116,13 +110,13 @@ static bool extra_iteration(const realiser *r, int a, unsigned t)
 }
 
 /* The value source (interp.h): the model's values per thread in order
- * (extra iterations and exhausted queues: 0), each one recorded. */
+ * (extra iterations and exhausted queues: fill), each one recorded. */
 static bool supply(void *ctx, unsigned t, ordo_type type, int64_t *v)
 {
     (void)type;
     realiser *r = ctx;
     int a = abstract_of(r, t);
-    *v = 0;
+    *v = r->fill;
     if (a >= 0 && !extra_iteration(r, a, t)) {
         value_queue *q = &r->values[a];
         if (q->next < q->n)
@@ -235,11 +229,11 @@ static bool realise(realiser *r, const cg_action *actions, const cg_state *const
 }
 
 /* The relaxed model's values per thread (cex.c's choice for havocs SCOI
- * dropped and for values the model leaves open). */
-static value_queue *model_values(const cg_path *pf, unsigned n_threads)
+ * dropped and for values the model leaves open); without a model, none. */
+static value_queue *model_values(const cg_path *pf, unsigned n_threads, bool with_model)
 {
     value_queue *q = xcalloc(n_threads + 1, sizeof *q);
-    for (unsigned i = 0; i < pf->n_havocs; i++) {
+    for (unsigned i = 0; with_model && i < pf->n_havocs; i++) {
         const cg_havoc *h = &pf->havocs[i];
         int64_t v = 1;
         if (h->term && !ordo_ir_model_value(&pf->arith, h->type, h->term, &v))
@@ -264,14 +258,16 @@ typedef struct {
     unsigned n;
 } attempt;
 
-/* One run of the path on the interpreter, and its replay. */
-static ordo_trace *realise_and_replay(attempt *a)
+/* One run of the path on the interpreter, and its replay: every value
+ * `fill`, or the relaxed model's. */
+static ordo_trace *realise_and_replay(attempt *a, int64_t fill, bool with_model)
 {
     unsigned n_threads = a->states[a->n]->n_threads;
     realiser r = { .in = ordo_interp_new(a->pf->shown, a->cfg->mode), .trace = ordo_trace_new(),
                    .shown = a->pf->shown, .exits = &a->exits,
                    .concrete = xcalloc(n_threads + 1, sizeof *r.concrete), .n_mapped = 1,
-                   .values = model_values(a->pf, n_threads), .looping = -1,
+                   .values = model_values(a->pf, n_threads, with_model), .fill = fill,
+                   .looping = -1,
                    .steps = a->c->loop_cex_steps, .budget = a->cfg->loop_cex_steps, .d = a->d };
     a->c->loop_cex_attempts++;
     bool error = realise(&r, a->actions, a->states, a->n);
@@ -295,10 +291,24 @@ static ordo_trace *realise_and_replay(attempt *a)
     return r.trace;
 }
 
-/* First with the values of a model of the threads' local statements
- * (no solver work on the shared state, which on a long path with many
- * cells can cost more than the run), then with those of the whole
- * relaxed path. */
+/* Does the path leave a loop? */
+static bool leaves_a_loop(const attempt *a)
+{
+    for (unsigned i = 0; i < a->n; i++)
+        if (a->exits.exit[a->states[i]->threads[a->actions[i].thread].proc][a->actions[i].edge])
+            return true;
+    return false;
+}
+
+static bool within_budget(const attempt *a)
+{
+    return a->c->loop_cex_steps < a->cfg->loop_cex_steps;
+}
+
+/* First without a model, every value 0 then 1 (no solver work: on a
+ * long path through many cells, such as goblint-regression's 10,000
+ * havocked thread ids, z3 may not find the relaxed path's model in a
+ * minute), then with the relaxed model's values. */
 ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_config *cfg,
                          const ordo_deadline *d, cg_counters *c, const cg_action *actions,
                          const cg_state *const *states, unsigned n)
@@ -310,9 +320,12 @@ ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_con
     cg_loop_exits_build(&a.exits, pf->shown);
     ordo_trace *t = NULL;
     bool checked = false;
-    for (int whole = 0; whole < 2 && !t && c->loop_cex_steps < cfg->loop_cex_steps; whole++)
-        if (relaxed_feasible(pf, &a.exits, !whole, &checked))
-            t = realise_and_replay(&a);
+    if (leaves_a_loop(&a)) {
+        for (int64_t fill = 0; fill <= 1 && !t && within_budget(&a); fill++)
+            t = realise_and_replay(&a, fill, false);
+        if (!t && within_budget(&a) && relaxed_feasible(pf, &a.exits, &checked))
+            t = realise_and_replay(&a, 0, true);
+    }
     if (checked && !t)
         cg_path_check(pf); /* the refinement reads the path's own unsat core */
     cg_loop_exits_free(&a.exits);

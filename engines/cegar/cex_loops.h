@@ -4,12 +4,13 @@
  * a loop after a few iterations, where the program runs many more (a
  * loop creating 10,000 threads), is spurious only because the loop's
  * guard still holds at the exit; refining it away adds one predicate per
- * iteration. Before the refinement, the path is checked with the guards
- * of its loop exits relaxed; when that is satisfiable, the run is
- * realised on the IR interpreter: the path's steps in its order, with the
- * relaxed model's values, except that a thread which left a loop early
- * runs its loop on until it takes the exit (the threads it creates
- * meanwhile exist and are never scheduled, which a scheduler allows).
+ * iteration. Before the refinement, a path that leaves a loop is realised
+ * on the IR interpreter: the path's steps in its order, except that a
+ * thread which left a loop early runs its loop on until it takes the exit
+ * (the threads it creates meanwhile exist and are never scheduled, which
+ * a scheduler allows); its nondeterministic values all 0, then all 1,
+ * then, when the path is satisfiable with the guards of its loop exits
+ * relaxed, the relaxed model's.
  * Sound: only a schedule the interpreter replays to the error on the
  * front end's program is reported; any other attempt changes nothing.
  */
