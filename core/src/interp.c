@@ -541,6 +541,16 @@ bool ordo_interp_ended(const ordo_interp *in)
     return in->ended;
 }
 
+bool ordo_interp_location(const ordo_interp *in, unsigned t, unsigned *proc, unsigned *loc)
+{
+    if (t >= in->n_threads || in->threads[t].finished || in->threads[t].n_frames == 0)
+        return false;
+    const interp_frame *f = &in->threads[t].frames[in->threads[t].n_frames - 1];
+    *proc = f->proc;
+    *loc = f->loc;
+    return true;
+}
+
 const char *ordo_interp_message(const ordo_interp *in)
 {
     return in->message;

@@ -71,6 +71,10 @@ static const ordo_option_desc options[] = {
       "unsat-core refinement: on refines a spurious path from a core without the guards of "
       "loop branches when one exists (no loop-counter predicates, one per iteration); auto: "
       "on with --thread-pools on" },
+    { "loop-cex-steps", ORDO_OPT_INT, "1000000", NULL, 0, 1000000000,
+      "a spurious path that is feasible with its loop exits' guards relaxed is run on the "
+      "interpreter, each early-exiting loop to its real exit, and reported when that run "
+      "replays to the error: at most N interpreter steps in all such runs (0: never)" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -115,6 +119,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
         .thread_pools = ordo_opt_is(opt, "thread-pools", "on"),
         .pool_named = (unsigned)ordo_opt_int(opt, "pool-named"),
+        .loop_cex_steps = (unsigned)ordo_opt_int(opt, "loop-cex-steps"),
     };
     cfg.relax_loops = ordo_opt_is(opt, "relax-loops", "on") ||
                       (ordo_opt_is(opt, "relax-loops", "auto") && cfg.thread_pools);

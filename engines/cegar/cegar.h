@@ -29,6 +29,12 @@ typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
       "tracked variables, cells and predicates at the end")                                   \
     X(transfer_checks, "cegar.transfer_checks", "count",                                      \
       "SMT checks of the transfer function (EXPL: none)")                                     \
+    X(loop_cex_attempts, "cegar.loop_cex_attempts", "count",                                  \
+      "spurious paths feasible with their loop exits' guards relaxed, run on the interpreter")\
+    X(loop_cex_replayed, "cegar.loop_cex_replayed", "count",                                  \
+      "of those, runs to the error that replayed (UNSAFE)")                                    \
+    X(loop_cex_steps, "cegar.loop_cex_steps", "count",                                        \
+      "interpreter steps of those runs (bounded by --loop-cex-steps)")                        \
     X(abstraction_s, "time.abstraction_s", "s", "CPU time building ARGs")                     \
     X(refinement_s, "time.refinement_s", "s", "CPU time of refinements")                      \
     X(successor_s, "time.successor_s", "s", "CPU time computing successor states")            \
@@ -83,6 +89,7 @@ typedef struct {
     bool thread_pools; /* --thread-pools on (pool.h) */
     unsigned pool_named; /* --pool-named (pool.h) */
     bool relax_loops;  /* --relax-loops (refine_loops.h) */
+    unsigned loop_cex_steps; /* --loop-cex-steps (cex_loops.h); 0: off */
 } cg_config;
 
 typedef struct {

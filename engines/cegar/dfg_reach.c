@@ -27,23 +27,6 @@ static uint64_t *matrix(const ordo_proc *f)
     return bits;
 }
 
-/* Per location, the number of its strongly connected component (scc.h: a
- * component reachable from another has the smaller number). */
-static unsigned *components(const ordo_proc *f)
-{
-    ordo_edge_index out = ordo_edge_index_of(f, false);
-    unsigned n_succ = out.start[f->n_locs];
-    unsigned *succ = xcalloc(n_succ + 1, sizeof *succ);
-    for (unsigned i = 0; i < n_succ; i++)
-        succ[i] = f->edges[out.edge[i]].to;
-    cg_graph g = { .n = f->n_locs, .start = out.start, .succ = succ };
-    unsigned n_comps;
-    unsigned *comp = cg_scc(&g, NULL, &n_comps);
-    free(succ);
-    ordo_edge_index_free(&out);
-    return comp;
-}
-
 /* Per edge, the component of its source. */
 static unsigned *edge_components(const ordo_proc *f, const unsigned *comp)
 {
@@ -74,7 +57,8 @@ void cg_reach_build_limited(cg_reach *r, const ordo_program *p, uint64_t max_bit
             r->bits[i] = matrix(f);
             continue;
         }
-        r->loc_comp[i] = components(f);
+        unsigned n_comps;
+        r->loc_comp[i] = cg_cfa_components(f, &n_comps);
         r->edge_comp[i] = edge_components(f, r->loc_comp[i]);
     }
 }

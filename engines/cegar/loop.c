@@ -8,6 +8,7 @@
 #include "cegar.h"
 #include "cell_values.h"
 #include "cex.h"
+#include "cex_loops.h"
 #include "coi.h"
 #include "initprec.h"
 #include "itp.h"
@@ -197,6 +198,9 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
         else if (r == ORDO_SMT_UNKNOWN)
             o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                                  ordo_smt_reason_unknown(smt));
+        else if ((o.trace = cg_cex_loops(&pf, g->original, g->cfg, g->d, g->c, actions, states,
+                                         n)))
+            o.verdict = ORDO_VERDICT_UNSAFE;
         else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
                                        : refine_by_core(g, &pf) > 0)
             *done = false;

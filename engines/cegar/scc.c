@@ -85,25 +85,28 @@ unsigned *cg_scc(const cg_graph *g, const bool *skip, unsigned *n_comps)
     return t.comp;
 }
 
+unsigned *cg_cfa_components(const ordo_proc *f, unsigned *n_comps)
+{
+    ordo_edge_index out = ordo_edge_index_of(f, false);
+    unsigned n_succ = out.start[f->n_locs];
+    unsigned *succ = xcalloc(n_succ + 1, sizeof *succ);
+    for (unsigned i = 0; i < n_succ; i++)
+        succ[i] = f->edges[out.edge[i]].to;
+    cg_graph g = { .n = f->n_locs, .start = out.start, .succ = succ };
+    unsigned *comp = cg_scc(&g, NULL, n_comps);
+    free(succ);
+    ordo_edge_index_free(&out);
+    return comp;
+}
+
 /* Per edge of f, whether both ends are in one component (scc.h). */
 bool *cg_cycle_edges(const ordo_proc *f)
 {
-    unsigned *start = xcalloc(f->n_locs + 2, sizeof *start);
-    unsigned *succ = xmalloc((f->n_edges + 1) * sizeof *succ);
-    for (unsigned e = 0; e < f->n_edges; e++)
-        start[f->edges[e].from + 2]++;
-    for (unsigned v = 0; v < f->n_locs; v++)
-        start[v + 2] += start[v + 1];
-    for (unsigned e = 0; e < f->n_edges; e++)
-        succ[start[f->edges[e].from + 1]++] = f->edges[e].to;
-    cg_graph g = { f->n_locs, start, succ };
     unsigned n_comps;
-    unsigned *comp = cg_scc(&g, NULL, &n_comps);
+    unsigned *comp = cg_cfa_components(f, &n_comps);
     bool *on = xcalloc(f->n_edges + 1, sizeof *on);
     for (unsigned e = 0; e < f->n_edges; e++)
         on[e] = comp[f->edges[e].from] == comp[f->edges[e].to];
     free(comp);
-    free(succ);
-    free(start);
     return on;
 }

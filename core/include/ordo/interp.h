@@ -65,6 +65,12 @@ int ordo_interp_atomic_owner(const ordo_interp *in);
 /* True after ERROR, EXIT or UNDEFINED: no thread can step any more. */
 bool ordo_interp_ended(const ordo_interp *in);
 
+/* The procedure and location of thread t's innermost activation in the
+ * interpreted program (during a value source's call: the source location
+ * of the edge being taken); false for a finished or unknown thread. */
+bool ordo_interp_location(const ordo_interp *in, unsigned thread, unsigned *proc,
+                          unsigned *loc);
+
 /* One line about the last step that did not return OK or FINISHED, e.g.
  * "blocked at lock (file.c:12)" or "division by zero (file.c:3)". */
 const char *ordo_interp_message(const ordo_interp *in);
