@@ -60,10 +60,11 @@ static const ordo_option_desc options[] = {
       "PRED: answer a transfer check asked before (same relevant facts, action and open "
       "predicates) from a cache; off asks the solver every time, as THETA does (an "
       "ablation: the thesis' Table 4.1 counts were made without one)" },
-    { "thread-pools", ORDO_OPT_ENUM, "off", on_off, 0, -1,
+    { "thread-pools", ORDO_OPT_ENUM, "auto", on_off_auto, 0, -1,
       "on: identical anonymous threads (created on a loop) merge into one pool entry standing "
       "for any positive number of them, so that unboundedly many threads give a finite ARG "
-      "(with --por nopor, --coi none or scoi, --prune full only)" },
+      "(with --por nopor, --coi none or scoi, --prune full only); auto: on where those allow "
+      "it" },
     { "pool-named", ORDO_OPT_INT, "2", NULL, 0, 1000,
       "--thread-pools on: the first N threads of a procedure that starts on a loop create "
       "keep their ids (joins of them stay exact) and never merge; later ones are anonymous" },
@@ -93,6 +94,13 @@ static void record(ordo_stats *s, const cg_counters *c)
     ordo_smt_counters_record(&c->solver, s);
 }
 
+/* Thread pools (pool.h) are built for the full, unreduced exploration
+ * only: no POR, no dynamic cone of influence, full pruning. */
+static bool pools_allowed(const cg_config *cfg)
+{
+    return cfg->por == CG_NOPOR && !cfg->dcoi && !cfg->lazy;
+}
+
 static ordo_engine_result run(const ordo_engine_input *in)
 {
     const ordo_options *opt = in->options;
@@ -117,10 +125,11 @@ static ordo_engine_result run(const ordo_engine_input *in)
                                                                   : CG_SPLIT_ATOMS,
         .lazy = ordo_opt_is(opt, "prune", "lazy"),
         .no_transfer_cache = ordo_opt_is(opt, "transfer-cache", "off"),
-        .thread_pools = ordo_opt_is(opt, "thread-pools", "on"),
         .pool_named = (unsigned)ordo_opt_int(opt, "pool-named"),
         .loop_cex_steps = (unsigned)ordo_opt_int(opt, "loop-cex-steps"),
     };
+    cfg.thread_pools = ordo_opt_is(opt, "thread-pools", "on") ||
+                       (ordo_opt_is(opt, "thread-pools", "auto") && pools_allowed(&cfg));
     cfg.relax_loops = ordo_opt_is(opt, "relax-loops", "on") ||
                       (ordo_opt_is(opt, "relax-loops", "auto") && cfg.thread_pools);
     const char *initprec = ordo_opt_str(opt, "initprec");
