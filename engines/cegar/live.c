@@ -15,6 +15,9 @@ typedef struct {
     unsigned n_edges;
     var_list *dead_after;   /* per edge */
     var_list dead_at_start;
+    unsigned words;         /* per location, in live */
+    uint64_t *live;         /* per location: the locals live before it, by bit */
+    int *bit;               /* per program variable: its bit, or -1 (not a local) */
 } proc_live;
 
 struct cg_live {
@@ -135,11 +138,14 @@ static void analyse(const ordo_program *p, unsigned fi, int *index, proc_live *o
         out->dead_after[e] = collect(&a, held, bits(&a, a.live, ed->to));
     }
     out->dead_at_start = collect(&a, NULL, bits(&a, a.live, a.f->init_loc));
+    out->words = a.words;
+    out->live = a.live;
+    out->bit = xmalloc((p->n_vars + 1) * sizeof *out->bit);
+    memcpy(out->bit, index, p->n_vars * sizeof *index);
     free(held);
     free(a.locals);
     free(a.use);
     free(a.def);
-    free(a.live);
 }
 
 cg_live *cg_live_new(const ordo_program *p)
@@ -164,6 +170,8 @@ void cg_live_free(cg_live *l)
             free(pl->dead_after[e].v);
         free(pl->dead_after);
         free(pl->dead_at_start.v);
+        free(pl->live);
+        free(pl->bit);
     }
     free(l->procs);
     free(l);
@@ -179,4 +187,11 @@ const unsigned *cg_live_dead_at_start(const cg_live *l, unsigned proc, unsigned 
 {
     *n = l->procs[proc].dead_at_start.n;
     return l->procs[proc].dead_at_start.v;
+}
+
+bool cg_live_at(const cg_live *l, unsigned proc, unsigned loc, unsigned var)
+{
+    const proc_live *pl = &l->procs[proc];
+    int b = pl->bit[var];
+    return b < 0 || (pl->live[(size_t)loc * pl->words + (unsigned)b / 64] >> (b % 64) & 1);
 }

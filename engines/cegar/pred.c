@@ -6,6 +6,7 @@
 #include "coi.h"
 #include "path.h"
 #include "frame.h"
+#include "live.h"
 #include "pred.h"
 #include "pred_cache.h"
 #include "pred_slice.h"
@@ -225,12 +226,37 @@ static bool reads_only_dead(const ordo_expr *e, const bool *dead)
            reads_only_dead(e->kid[2], dead);
 }
 
+/* Does e read a copy of a local that is dead (live.h) at the location of
+ * the thread b binds its owner to in s? The instance's value then says
+ * something of a value no path reads before writing it again: the state
+ * forgets it (unknown over-approximates it), as EXPL forgets the dead
+ * local itself (transfer.c), and it needs no check. Without this, the
+ * predicates a refinement puts on the temporaries of thread-safe LBE
+ * (`__t8 == 1`, `__t8 == z`) keep their values after the temporaries'
+ * last read, and keep apart states that agree on all still to come (the
+ * pthread-wmm tasks). */
+static bool reads_dead_local(const cg_model *m, const ordo_expr *e, const cg_binding *b,
+                             const cg_state *s)
+{
+    if (!e)
+        return false;
+    if (e->kind == ORDO_E_VAR && !m->p->vars[e->var].is_global)
+        for (unsigned k = 0; k < b->n; k++)
+            if (b->owner[k] == cg_var_owner(m->p, e->var)) {
+                const cg_thread *th = &s->threads[b->thread[k]];
+                return !cg_live_at(m->live, th->proc, th->loc, e->var);
+            }
+    return reads_dead_local(m, e->kid[0], b, s) || reads_dead_local(m, e->kid[1], b, s) ||
+           reads_dead_local(m, e->kid[2], b, s);
+}
+
 /* The instances of succ the frame does not settle (forgotten in succ,
  * their terms still to make); malloc'ed. Under DCOI an unknown instance
  * over dead variables (dead: NULL without DCOI) stays unknown even after
  * an action that constrains: no guard from s on depends on its value, so
  * a check could only refine what nothing reads (unknown over-approximates
- * it). Its DCOI havoc made most such instances unknown. */
+ * it). Its DCOI havoc made most such instances unknown. Instances over
+ * dead locals are forgotten, not open. */
 static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_frame *f,
                                const bool *dead, cg_state *succ, instance **out)
 {
@@ -239,6 +265,10 @@ static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_fr
     for (unsigned i = 0; i < k; i++) {
         int64_t v;
         uint64_t key = instance_key(&in[i]);
+        if (reads_dead_local(m, m->prec->preds[in[i].pred], &in[i].b, succ)) {
+            expl_forget(succ, key);
+            continue;
+        }
         if (framed(m, s, f, &in[i]) &&
             (!f->constrains || expl_get(succ, key, &v) ||
              (dead && reads_only_dead(m->prec->preds[in[i].pred], dead))))
