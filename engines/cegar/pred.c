@@ -9,6 +9,7 @@
 #include "live.h"
 #include "pred.h"
 #include "pred_cache.h"
+#include "pred_shape.h"
 #include "pred_slice.h"
 
 bool expr_equal(const ordo_expr *a, const ordo_expr *b)
@@ -48,10 +49,10 @@ bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
     return true;
 }
 
-/* The owners of the locals e reads (at most two; false beyond). */
-static bool owners(const ordo_program *p, const ordo_expr *e, cg_binding *b)
+/* Predicate i's owners and locals (pred_shape.h). */
+static const cg_pred_shape *shape(const cg_model *m, unsigned i)
 {
-    return cg_bind(p, e, 0, b);
+    return cg_pred_shape_of(m->pred_shapes, m->p, m->prec, i);
 }
 
 typedef struct {
@@ -75,7 +76,7 @@ static instance key_instance(const cg_model *m, uint64_t key)
 {
     instance in = { .pred = cg_pred_key_pred(key) };
     unsigned t[2] = { (unsigned)(key >> 21 & CG_NO_THREAD), (unsigned)(key & CG_NO_THREAD) };
-    owners(m->p, m->prec->preds[in.pred], &in.b);
+    in.b = shape(m, in.pred)->owners;
     for (unsigned i = 0; i < in.b.n; i++)
         in.b.thread[i] = t[i];
     return in;
@@ -94,9 +95,10 @@ static unsigned instances(const cg_model *m, const cg_state *s, instance **out)
     unsigned n = 0, cap = 0;
     *out = NULL;
     for (unsigned i = 0; i < m->prec->n_preds; i++) {
-        instance in = { .pred = i };
-        if (!owners(m->p, m->prec->preds[i], &in.b))
+        const cg_pred_shape *sh = shape(m, i);
+        if (!sh->bindable)
             continue;
+        instance in = { .pred = i, .b = sh->owners };
         if (in.b.n == 0) {
             add_instance(out, &n, &cap, in);
             continue;
@@ -226,8 +228,8 @@ static bool reads_only_dead(const ordo_expr *e, const bool *dead)
            reads_only_dead(e->kid[2], dead);
 }
 
-/* Does e read a copy of a local that is dead (live.h) at the location of
- * the thread b binds its owner to in s? The instance's value then says
+/* Does the instance read a copy of a local that is dead (live.h) at the
+ * location in s of the thread it binds the local's owner to? Its value says
  * something of a value no path reads before writing it again: the state
  * forgets it (unknown over-approximates it), as EXPL forgets the dead
  * local itself (transfer.c), and it needs no check. Without this, the
@@ -235,19 +237,18 @@ static bool reads_only_dead(const ordo_expr *e, const bool *dead)
  * (`__t8 == 1`, `__t8 == z`) keep their values after the temporaries'
  * last read, and keep apart states that agree on all still to come (the
  * pthread-wmm tasks). */
-static bool reads_dead_local(const cg_model *m, const ordo_expr *e, const cg_binding *b,
-                             const cg_state *s)
+static bool reads_dead_local(const cg_model *m, const instance *in, const cg_state *s)
 {
-    if (!e)
-        return false;
-    if (e->kind == ORDO_E_VAR && !m->p->vars[e->var].is_global)
-        for (unsigned k = 0; k < b->n; k++)
-            if (b->owner[k] == cg_var_owner(m->p, e->var)) {
-                const cg_thread *th = &s->threads[b->thread[k]];
-                return !cg_live_at(m->live, th->proc, th->loc, e->var);
-            }
-    return reads_dead_local(m, e->kid[0], b, s) || reads_dead_local(m, e->kid[1], b, s) ||
-           reads_dead_local(m, e->kid[2], b, s);
+    const cg_pred_shape *sh = shape(m, in->pred);
+    for (unsigned i = 0; i < sh->n_locals; i++) {
+        unsigned v = sh->locals[i], owner = cg_var_owner(m->p, v);
+        for (unsigned k = 0; k < in->b.n; k++) {
+            const cg_thread *th = &s->threads[in->b.thread[k]];
+            if (in->b.owner[k] == owner && !cg_live_at(m->live, th->proc, th->loc, v))
+                return true;
+        }
+    }
+    return false;
 }
 
 /* The instances of succ the frame does not settle (forgotten in succ,
@@ -265,7 +266,7 @@ static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_fr
     for (unsigned i = 0; i < k; i++) {
         int64_t v;
         uint64_t key = instance_key(&in[i]);
-        if (reads_dead_local(m, m->prec->preds[in[i].pred], &in[i].b, succ)) {
+        if (reads_dead_local(m, &in[i], succ)) {
             expl_forget(succ, key);
             continue;
         }
