@@ -1,6 +1,5 @@
 /* The abstract reachability graph (arg.h). */
 #include <stdlib.h>
-#include <string.h>
 
 #include <ordo/xalloc.h>
 
@@ -8,9 +7,8 @@
 
 void cg_arg_init(cg_arg *a)
 {
-    *a = (cg_arg){ .n_buckets = 1u << 12 };
-    a->bucket = xmalloc(a->n_buckets * sizeof *a->bucket);
-    memset(a->bucket, -1, a->n_buckets * sizeof *a->bucket);
+    *a = (cg_arg){ 0 };
+    cg_cover_index_init(&a->candidates);
 }
 
 void cg_arg_free(cg_arg *a)
@@ -18,60 +16,47 @@ void cg_arg_free(cg_arg *a)
     for (unsigned i = 0; i < a->n; i++)
         cg_state_free(a->nodes[i].state);
     free(a->nodes);
-    free(a->bucket);
-    free(a->chain);
+    cg_cover_index_free(&a->candidates);
     *a = (cg_arg){ 0 };
 }
 
-static void rehash(cg_arg *a)
+/* The latest live candidate of s's control part that covers s (sig: s's
+ * signature), or -1. */
+static int covering(cg_arg *a, const cg_state *s, const cg_sig *sig)
 {
-    a->n_buckets *= 2;
-    a->bucket = xrealloc(a->bucket, a->n_buckets * sizeof *a->bucket);
-    memset(a->bucket, -1, a->n_buckets * sizeof *a->bucket);
-    for (unsigned i = 0; i < a->n; i++)
-        if (a->nodes[i].covered_by < 0 && a->nodes[i].state) {
-            unsigned b = cg_state_control_hash(a->nodes[i].state) & (a->n_buckets - 1);
-            a->chain[i] = a->bucket[b];
-            a->bucket[b] = (int)i;
-        }
-}
-
-static int covering(const cg_arg *a, const cg_state *s, unsigned b)
-{
-    for (int i = a->bucket[b]; i >= 0; i = a->chain[i])
-        if (a->nodes[i].state && cg_state_same_control(s, a->nodes[i].state) &&
-            expl_leq(s, a->nodes[i].state))
-            return i;
+    const cg_cover_class *c = cg_cover_class_at(&a->candidates, cg_state_control_hash(s), false);
+    for (unsigned i = c ? c->n : 0; i-- > 0;) {
+        const cg_state *t = a->nodes[c->v[i].node].state;
+        if (cg_sig_may_cover(&c->v[i].sig, sig) && t && cg_state_same_control(s, t) &&
+            expl_leq(s, t))
+            return (int)c->v[i].node;
+    }
     return -1;
 }
 
-/* Node id becomes a coverage candidate of later nodes. */
-static void candidate(cg_arg *a, unsigned id)
+/* Node id (signed sig) becomes a coverage candidate of later nodes. */
+static void candidate(cg_arg *a, unsigned id, const cg_sig *sig)
 {
-    unsigned b = cg_state_control_hash(a->nodes[id].state) & (a->n_buckets - 1);
-    a->chain[id] = a->bucket[b];
-    a->bucket[b] = (int)id;
+    cg_cover_class *c = cg_cover_class_at(&a->candidates,
+                                          cg_state_control_hash(a->nodes[id].state), true);
+    XGROW(c->v, c->n, c->cap);
+    c->v[c->n++] = (cg_candidate){ .sig = *sig, .node = id };
 }
 
 unsigned cg_arg_add(cg_arg *a, cg_state *s, int parent, cg_action action)
 {
-    if (a->n >= 2 * a->n_buckets)
-        rehash(a);
-    unsigned cap = a->cap;
     XGROW(a->nodes, a->n, a->cap);
-    if (a->cap != cap)
-        a->chain = xrealloc(a->chain, a->cap * sizeof *a->chain);
-    unsigned id = a->n++, b = cg_state_control_hash(s) & (a->n_buckets - 1);
+    cg_sig sig = cg_sig_of(s);
+    unsigned id = a->n++;
     a->nodes[id] = (cg_node){ .state = s, .parent = parent, .action = action,
-                              .covered_by = covering(a, s, b), .first_child = -1,
+                              .covered_by = covering(a, s, &sig), .first_child = -1,
                               .next_sibling = parent >= 0 ? a->nodes[parent].first_child : -1 };
     if (parent >= 0)
         a->nodes[parent].first_child = (int)id;
-    a->chain[id] = -1;
     if (a->nodes[id].covered_by >= 0)
         a->covered++;
     else
-        candidate(a, id);
+        candidate(a, id, &sig);
     return id;
 }
 
@@ -91,7 +76,8 @@ unsigned cg_arg_prune(cg_arg *a, unsigned n)
         cg_node *x = &a->nodes[i];
         if (x->state && x->covered_by >= 0 && !a->nodes[x->covered_by].state) {
             x->covered_by = -1;
-            candidate(a, i);
+            cg_sig sig = cg_sig_of(x->state);
+            candidate(a, i, &sig);
         }
     }
     return pruned;

@@ -7,6 +7,7 @@
 #ifndef CEGAR_ARG_H
 #define CEGAR_ARG_H
 
+#include "cover_index.h"
 #include "transfer.h"
 
 typedef struct {
@@ -26,10 +27,7 @@ typedef struct {
     unsigned n, cap;
     unsigned covered;       /* coverings made (uncovering does not subtract) */
     unsigned version;       /* the precision version of expansions (prune.h) */
-    /* coverage candidates by control hash: chains of node indices */
-    unsigned n_buckets;
-    int *bucket;            /* first node of a bucket, -1: empty */
-    int *chain;             /* per node: the next node of its bucket */
+    cg_cover_index candidates; /* the uncovered nodes by control part */
 } cg_arg;
 
 void cg_arg_init(cg_arg *a);

@@ -16,6 +16,9 @@ typedef struct {
     var_list *dead_after;   /* per edge */
     unsigned n_locs, init_loc;
     var_list *dead_at;      /* per location */
+    unsigned words;         /* per location, in live */
+    uint64_t *live;         /* per location: the locals live before it, by bit */
+    int *bit;               /* per program variable: its bit, or -1 (not a local) */
 } proc_live;
 
 struct cg_live {
@@ -140,11 +143,14 @@ static void analyse(const ordo_program *p, unsigned fi, int *index, proc_live *o
     out->dead_at = xcalloc(a.f->n_locs + 1, sizeof *out->dead_at);
     for (unsigned v = 0; v < a.f->n_locs; v++)
         out->dead_at[v] = collect(&a, NULL, bits(&a, a.live, v));
+    out->words = a.words;
+    out->live = a.live;
+    out->bit = xmalloc((p->n_vars + 1) * sizeof *out->bit);
+    memcpy(out->bit, index, p->n_vars * sizeof *index);
     free(held);
     free(a.locals);
     free(a.use);
     free(a.def);
-    free(a.live);
 }
 
 cg_live *cg_live_new(const ordo_program *p)
@@ -171,6 +177,8 @@ void cg_live_free(cg_live *l)
         for (unsigned v = 0; v < pl->n_locs; v++)
             free(pl->dead_at[v].v);
         free(pl->dead_at);
+        free(pl->live);
+        free(pl->bit);
     }
     free(l->procs);
     free(l);
@@ -191,4 +199,11 @@ const unsigned *cg_live_dead_at(const cg_live *l, unsigned proc, unsigned loc, u
 {
     *n = l->procs[proc].dead_at[loc].n;
     return l->procs[proc].dead_at[loc].v;
+}
+
+bool cg_live_at(const cg_live *l, unsigned proc, unsigned loc, unsigned var)
+{
+    const proc_live *pl = &l->procs[proc];
+    int b = pl->bit[var];
+    return b < 0 || (pl->live[(size_t)loc * pl->words + (unsigned)b / 64] >> (b % 64) & 1);
 }

@@ -20,6 +20,9 @@ void cg_live_free(cg_live *l);
 /* The locals of proc that are live before edge `edge` or that it writes,
  * and dead after it (n of them). */
 const unsigned *cg_live_dead_after(const cg_live *l, unsigned proc, unsigned edge, unsigned *n);
+/* Is var live at location loc of proc: read on some path from loc before
+ * it is written? Variables that are not proc's locals always are. */
+bool cg_live_at(const cg_live *l, unsigned proc, unsigned loc, unsigned var);
 /* The locals of proc dead at its initial location, at location loc. */
 const unsigned *cg_live_dead_at_start(const cg_live *l, unsigned proc, unsigned *n);
 const unsigned *cg_live_dead_at(const cg_live *l, unsigned proc, unsigned loc, unsigned *n);

@@ -1,6 +1,7 @@
 /* The CEGAR loop (cegar.h). */
 #include <stdlib.h>
 
+#include <ordo/host.h>
 #include <ordo/passes.h>
 #include <ordo/trace.h>
 #include <ordo/xalloc.h>
@@ -351,6 +352,9 @@ static cg_outcome iterate(cegar *g, bool *done)
     g->c->successor_s += st.successor_s;
     g->c->arg_nodes += g->arg.n - nodes;
     g->c->covered_nodes += g->arg.covered - covered;
+    ordo_log(ORDO_LOG_DEBUG, "cegar: iteration %u: %u nodes (%u new), %.0f transfer checks, "
+             "%u in the precision, %.2f s", (unsigned)g->c->iterations, g->arg.n,
+             g->arg.n - nodes, m.transfer_checks, cg_prec_size(&g->prec), t1 - t0);
     cg_outcome o;
     *done = true;
     if (r == CG_SEARCH_ERROR || r == CG_SEARCH_MUTEX) {

@@ -6,8 +6,10 @@
 #include "coi.h"
 #include "path.h"
 #include "frame.h"
+#include "live.h"
 #include "pred.h"
 #include "pred_cache.h"
+#include "pred_shape.h"
 #include "pred_slice.h"
 
 bool expr_equal(const ordo_expr *a, const ordo_expr *b)
@@ -47,10 +49,10 @@ bool cg_prec_add_pred(cg_prec *pr, const ordo_program *p, const ordo_expr *e)
     return true;
 }
 
-/* The owners of the locals e reads (at most two; false beyond). */
-static bool owners(const ordo_program *p, const ordo_expr *e, cg_binding *b)
+/* Predicate i's owners and locals (pred_shape.h). */
+static const cg_pred_shape *shape(const cg_model *m, unsigned i)
 {
-    return cg_bind(p, e, 0, b);
+    return cg_pred_shape_of(m->pred_shapes, m->p, m->prec, i);
 }
 
 typedef struct {
@@ -74,7 +76,7 @@ static instance key_instance(const cg_model *m, uint64_t key)
 {
     instance in = { .pred = cg_pred_key_pred(key) };
     unsigned t[2] = { (unsigned)(key >> 21 & CG_NO_THREAD), (unsigned)(key & CG_NO_THREAD) };
-    owners(m->p, m->prec->preds[in.pred], &in.b);
+    in.b = shape(m, in.pred)->owners;
     for (unsigned i = 0; i < in.b.n; i++)
         in.b.thread[i] = t[i];
     return in;
@@ -93,9 +95,10 @@ static unsigned instances(const cg_model *m, const cg_state *s, instance **out)
     unsigned n = 0, cap = 0;
     *out = NULL;
     for (unsigned i = 0; i < m->prec->n_preds; i++) {
-        instance in = { .pred = i };
-        if (!owners(m->p, m->prec->preds[i], &in.b))
+        const cg_pred_shape *sh = shape(m, i);
+        if (!sh->bindable)
             continue;
+        instance in = { .pred = i, .b = sh->owners };
         if (in.b.n == 0) {
             add_instance(out, &n, &cap, in);
             continue;
@@ -225,12 +228,36 @@ static bool reads_only_dead(const ordo_expr *e, const bool *dead)
            reads_only_dead(e->kid[2], dead);
 }
 
+/* Does the instance read a copy of a local that is dead (live.h) at the
+ * location in s of the thread it binds the local's owner to? Its value says
+ * something of a value no path reads before writing it again: the state
+ * forgets it (unknown over-approximates it), as EXPL forgets the dead
+ * local itself (transfer.c), and it needs no check. Without this, the
+ * predicates a refinement puts on the temporaries of thread-safe LBE
+ * (`__t8 == 1`, `__t8 == z`) keep their values after the temporaries'
+ * last read, and keep apart states that agree on all still to come (the
+ * pthread-wmm tasks). */
+static bool reads_dead_local(const cg_model *m, const instance *in, const cg_state *s)
+{
+    const cg_pred_shape *sh = shape(m, in->pred);
+    for (unsigned i = 0; i < sh->n_locals; i++) {
+        unsigned v = sh->locals[i], owner = cg_var_owner(m->p, v);
+        for (unsigned k = 0; k < in->b.n; k++) {
+            const cg_thread *th = &s->threads[in->b.thread[k]];
+            if (in->b.owner[k] == owner && !cg_live_at(m->live, th->proc, th->loc, v))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The instances of succ the frame does not settle (forgotten in succ,
  * their terms still to make); malloc'ed. Under DCOI an unknown instance
  * over dead variables (dead: NULL without DCOI) stays unknown even after
  * an action that constrains: no guard from s on depends on its value, so
  * a check could only refine what nothing reads (unknown over-approximates
- * it). Its DCOI havoc made most such instances unknown. */
+ * it). Its DCOI havoc made most such instances unknown. Instances over
+ * dead locals are forgotten, not open. */
 static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_frame *f,
                                const bool *dead, cg_state *succ, instance **out)
 {
@@ -239,6 +266,10 @@ static unsigned open_instances(const cg_model *m, const cg_state *s, const cg_fr
     for (unsigned i = 0; i < k; i++) {
         int64_t v;
         uint64_t key = instance_key(&in[i]);
+        if (reads_dead_local(m, &in[i], succ)) {
+            expl_forget(succ, key);
+            continue;
+        }
         if (framed(m, s, f, &in[i]) &&
             (!f->constrains || expl_get(succ, key, &v) ||
              (dead && reads_only_dead(m->prec->preds[in[i].pred], dead))))

@@ -11,6 +11,7 @@
 #include "pred.h"
 #include "pool.h"
 #include "pred_cache.h"
+#include "pred_shape.h"
 #include "transfer.h"
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
@@ -21,6 +22,7 @@ cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum)
         m.out[i] = ordo_edge_index_of(&p->procs[i], false);
     m.live = cg_live_new(p);
     m.escapes = cg_escaping_objects(p);
+    m.pred_shapes = cg_pred_shapes_new();
     return m;
 }
 
@@ -32,6 +34,7 @@ void cg_model_free(cg_model *m)
     free(m->escapes);
     cg_live_free(m->live);
     cg_pred_cache_free(m->pred_cache);
+    cg_pred_shapes_free(m->pred_shapes);
 }
 
 static expl_view view(const cg_model *m, cg_state *s, unsigned thread)

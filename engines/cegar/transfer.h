@@ -59,6 +59,8 @@ typedef struct {
     struct cg_pred_cache *pred_cache; /* PRED: the transfer's checks (pred_cache.h) */
     bool no_pred_cache;        /* --transfer-cache off: every check asks the solver */
     struct cg_pools *pools;    /* --thread-pools on (pool.h); NULL: off */
+    struct cg_pred_shapes *pred_shapes; /* PRED: owners and locals of the predicates
+                                           (pred_shape.h) */
 } cg_model;
 
 cg_model cg_model_new(const ordo_program *p, ordo_arith mode, unsigned maxenum);

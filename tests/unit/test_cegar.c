@@ -583,6 +583,48 @@ static void pred_frame_rule_skips_unwritten_predicates(void **state)
     ordo_program_free(p);
 }
 
+/* main: t := g; assume t == 0; g := 5 (t main's local, g a global) with
+ * the predicates t == 0 and g == 0. After the assume no path reads t
+ * again (live.h): the instance of t == 0 is forgotten without a check,
+ * where before it kept its value to the end; g == 0 is framed by the
+ * assume and checked after g := 5. Values after each step and checks. */
+static void pred_forgets_predicates_over_dead_locals(void **state)
+{
+    (void)state;
+    ordo_program *p = ordo_program_new("dead.c", ORDO_DM_LP64);
+    unsigned g = ordo_add_var(p, "g", i32(), -1, 0);
+    unsigned f = ordo_add_proc(p, "main");
+    unsigned t = ordo_add_var(p, "t", i32(), (int)f, 0);
+    p->main_proc = f;
+    unsigned l = p->procs[f].init_loc;
+    const ordo_expr *t_is_0 = bin(p, ORDO_B_EQ, var(p, t), num(p, 0));
+    then(p, f, &l, assign(p, t, var(p, g)), 1);
+    then(p, f, &l, ordo_s_assume(p, t_is_0), 2);
+    then(p, f, &l, assign(p, g, num(p, 5)), 3);
+    finish(p, f, l);
+    model_at mx;
+    open_model(&mx, p, -1, 1);
+    cg_prec_add_pred(&mx.prec, p, t_is_0);
+    cg_prec_add_pred(&mx.prec, p, bin(p, ORDO_B_EQ, var(p, g), num(p, 0)));
+    mx.m.smt = ordo_smt_create(&z3, NULL);
+    cg_state *s = cg_initial_state(&mx.m);
+    uint64_t t_key = cg_pred_key(0, 0, CG_NO_THREAD);
+    int64_t v;
+    /* t == 0 after t := g (t live), unknown once t is dead */
+    const int t_value[3] = { 1, -1, -1 }, g_value[3] = { 1, 1, 0 }, checks[3] = { 2, 1, 2 };
+    for (int i = 0; i < 3; i++) {
+        double before = mx.m.transfer_checks;
+        step_once(&mx.m, &s);
+        assert_int_equal(expl_get(s, t_key, &v) ? (int)v : -1, t_value[i]);
+        assert_int_equal(pred_value(s, 1), g_value[i]);
+        assert_int_equal(mx.m.transfer_checks - before, checks[i]);
+    }
+    cg_state_free(s);
+    ordo_smt_destroy(mx.m.smt);
+    close_model(&mx);
+    ordo_program_free(p);
+}
+
 /* The successor of thread t among s's successors (moved to *out, the
  * others freed); asserts there is one. */
 static cg_state *successor_of(cg_model *m, const cg_state *s, unsigned t)
@@ -825,6 +867,7 @@ int main(void)
         cmocka_unit_test(pred_transfer_is_cartesian),
         cmocka_unit_test(pred_transfer_differs_between_int_and_bit_vectors),
         cmocka_unit_test(pred_frame_rule_skips_unwritten_predicates),
+        cmocka_unit_test(pred_forgets_predicates_over_dead_locals),
         cmocka_unit_test(pred_transfer_cache_skips_a_repeated_data_state),
         cmocka_unit_test(pred_transfer_cache_works_under_dcoi),
         cmocka_unit_test(pred_transfer_cache_ignores_unrelated_facts),
