@@ -28,7 +28,7 @@ static cg_state *state(unsigned loc, unsigned n, const uint64_t *keys, const int
 
 static const uint64_t keys[] = { 1, 2, 3 };
 static const int64_t ones[] = { 1, 1, 1 }, zeros[] = { 0, 0, 0 };
-static const cg_action step = { 0, 0, -1 };
+static const cg_action step = { .thread = 0, .edge = 0, .join = -1 };
 
 static int add(cg_arg *a, unsigned loc, unsigned n, const int64_t *values)
 {
