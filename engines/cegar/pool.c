@@ -164,6 +164,14 @@ static int by_key(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Facts in key order (a state without facts may have no array: qsort's
+ * NULL is undefined even when empty). */
+static void sort_facts(cg_value *v, unsigned n)
+{
+    if (n)
+        qsort(v, n, sizeof *v, by_key);
+}
+
 /* ---- merging ---------------------------------------------------------------- */
 
 /* Do the facts that mention t mention no other thread? */
@@ -191,7 +199,7 @@ static unsigned own_facts(const ordo_program *p, const cg_state *s, unsigned t, 
     for (unsigned i = 0; i < s->n_vals; i++)
         if (mentions(p, &s->vals[i], t))
             (*out)[n++] = map_fact(p, s->vals[i], rename_one, &r);
-    qsort(*out, n, sizeof **out, by_key);
+    sort_facts(*out, n);
     return n;
 }
 
@@ -239,7 +247,7 @@ static void merge(const ordo_program *p, cg_state *s, unsigned i, unsigned j)
         if (!mentions(p, &s->vals[k], j))
             s->vals[n++] = map_fact(p, s->vals[k], shift_down, &j);
     s->n_vals = n;
-    qsort(s->vals, n, sizeof *s->vals, by_key);
+    sort_facts(s->vals, n);
     s->threads[i].pool = true;
     memmove(&s->threads[j], &s->threads[j + 1], (s->n_threads - j - 1) * sizeof *s->threads);
     s->n_threads--;
@@ -326,7 +334,7 @@ static void exchange(const ordo_program *p, cg_state *s, unsigned a, unsigned b)
     s->threads[b] = t;
     for (unsigned k = 0; k < s->n_vals; k++)
         s->vals[k] = map_fact(p, s->vals[k], swap_one, &x);
-    qsort(s->vals, s->n_vals, sizeof *s->vals, by_key);
+    sort_facts(s->vals, s->n_vals);
     for (unsigned k = 0; k < s->n_held; k++)
         s->held[k].owner = swap_one(&x, s->held[k].owner);
     if (s->atomic_owner >= 0)
@@ -528,7 +536,7 @@ static cg_state *concrete_state(const ordo_program *p, const cg_state *s, const 
         c->held[i] = (cg_held){ s->held[i].addr, owner_of(r, s->held[i].owner) };
     for (unsigned i = 0; i < s->n_vals; i++)
         concrete_facts(p, r, &s->vals[i], c);
-    qsort(c->vals, c->n_vals, sizeof *c->vals, by_key);
+    sort_facts(c->vals, c->n_vals);
     return c;
 }
 

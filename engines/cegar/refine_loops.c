@@ -55,7 +55,8 @@ cg_loop_guards *cg_loop_guards_new(const ordo_program *p)
     cg_loop_guards *g = xcalloc(1, sizeof *g);
     for (unsigned i = 0; i < p->n_procs; i++)
         add_proc(g, &p->procs[i]);
-    qsort(g->stmts, g->n, sizeof *g->stmts, by_address);
+    if (g->n) /* a NULL array, even empty, is undefined for qsort */
+        qsort(g->stmts, g->n, sizeof *g->stmts, by_address);
     return g;
 }
 
@@ -69,7 +70,7 @@ void cg_loop_guards_free(cg_loop_guards *g)
 
 static bool is_guard(const cg_loop_guards *g, const ordo_stmt *st)
 {
-    return bsearch(&st, g->stmts, g->n, sizeof *g->stmts, by_address) != NULL;
+    return g->n && bsearch(&st, g->stmts, g->n, sizeof *g->stmts, by_address) != NULL;
 }
 
 bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf)
