@@ -94,13 +94,6 @@ static void record(ordo_stats *s, const cg_counters *c)
     ordo_smt_counters_record(&c->solver, s);
 }
 
-/* Thread pools (pool.h) are built for the full, unreduced exploration
- * only: no POR, no dynamic cone of influence, full pruning. */
-static bool pools_allowed(const cg_config *cfg)
-{
-    return cfg->por == CG_NOPOR && !cfg->dcoi && !cfg->lazy;
-}
-
 static ordo_engine_result run(const ordo_engine_input *in)
 {
     const ordo_options *opt = in->options;
@@ -129,7 +122,7 @@ static ordo_engine_result run(const ordo_engine_input *in)
         .loop_cex_steps = (unsigned)ordo_opt_int(opt, "loop-cex-steps"),
     };
     cfg.thread_pools = ordo_opt_is(opt, "thread-pools", "on") ||
-                       (ordo_opt_is(opt, "thread-pools", "auto") && pools_allowed(&cfg));
+                       (ordo_opt_is(opt, "thread-pools", "auto") && cg_pools_allowed(&cfg));
     cfg.relax_loops = ordo_opt_is(opt, "relax-loops", "on") ||
                       (ordo_opt_is(opt, "relax-loops", "auto") && cfg.thread_pools);
     const char *initprec = ordo_opt_str(opt, "initprec");

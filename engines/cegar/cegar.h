@@ -98,6 +98,10 @@ typedef struct {
     ordo_trace *trace;     /* UNSAFE: replayed on p */
 } cg_outcome;
 
+/* Thread pools (pool.h) are built for the full, unreduced exploration
+ * only: no POR, no dynamic cone of influence, full pruning. */
+bool cg_pools_allowed(const cg_config *cfg);
+
 /* Verifies p (the front end's program; the loop works on a copy). */
 cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                      const ordo_solver_factory *solvers, const ordo_deadline *d,

@@ -390,6 +390,11 @@ static void coi_counters(const cg_coi *coi, cg_counters *c)
     c->coi_gave_up = s->gave_up;
 }
 
+bool cg_pools_allowed(const cg_config *cfg)
+{
+    return cfg->por == CG_NOPOR && !cfg->dcoi && !cfg->lazy;
+}
+
 cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
                      const ordo_solver_factory *solvers, const ordo_deadline *d,
                      cg_counters *c)
@@ -405,7 +410,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xasprintf("unsupported: --refinement seq-itp needs Horn clause solving, "
                               "which the solver %s does not offer (cegar)", solvers->name));
-    } else if (cfg->thread_pools && (cfg->por != CG_NOPOR || cfg->dcoi || cfg->lazy)) {
+    } else if (cfg->thread_pools && !cg_pools_allowed(cfg)) {
         o = outcome(ORDO_VERDICT_UNSUPPORTED,
                     xstrdup("unsupported: --thread-pools on needs --por nopor, --coi none or "
                             "scoi and --prune full (cegar)"));
