@@ -7,6 +7,7 @@
 #include <ordo/interp.h>
 #include <ordo/xalloc.h>
 
+#include "cex.h"
 #include "cex_loops.h"
 #include "loop_exits.h"
 
@@ -207,7 +208,7 @@ static bool realise(realiser *r, const cg_action *actions, const cg_state *const
         if (r->exits->exit[proc][ac->edge])
             *w = (pending){ true, proc, ac->edge, w->values, w->values };
         w->values += havocs_of(st);
-        if (!ordo_stmt_is_visible(r->shown, st) || states[i + 1]->atomic_owner == (int)ac->thread)
+        if (!cg_cex_ends_step(r->shown, actions, states, i, n))
             continue;
         ordo_step_status s;
         if (w->exited) {

@@ -32,7 +32,8 @@ check "the refinement loop ran" grep -qE '^  cegar.iterations +3$' \
 # malloc'ed cells at the interpreter's addresses, so that traces replay).
 for task in racy-counter locked-counter message-passing threads-in-loop \
     late-allocation-safe late-allocation-unsafe \
-    atomic-early-return-safe atomic-early-return-unsafe thread-local-safe thread-local-unsafe \
+    atomic-early-return-safe atomic-early-return-unsafe atomic-assert-unsafe \
+    thread-local-safe thread-local-unsafe \
     unsigned-wrap-unsafe retyped-read-safe retyped-read-unsafe; do
     "$ORDO" verify "$T/$task.yml" --engine cegar --maxenum 2 >"$TMP/$task" 2>&1
     check "$task: correct" grep -q ': correct)' "$TMP/$task"
@@ -46,7 +47,8 @@ for task in thesis-fig2.1 thesis-fig2.1-nonatomic prodcons-race thesis-fig5.3-fa
     "$ORDO" verify "$B/$task.yml" --engine cegar --domain pred >"$TMP/pred-$task" 2>&1
     check "$task (pred): correct" grep -q ': correct)' "$TMP/pred-$task"
 done
-for task in retyped-read-safe guessed-pointer-safe unread-array-safe negative-index-unsafe; do
+for task in retyped-read-safe guessed-pointer-safe unread-array-safe negative-index-unsafe \
+    atomic-assert-unsafe; do
     "$ORDO" verify "$T/$task.yml" --engine cegar --domain pred >"$TMP/pred-$task" 2>&1
     check "$task (pred): correct" grep -q ': correct)' "$TMP/pred-$task"
 done
