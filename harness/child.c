@@ -41,7 +41,7 @@ static void enter_limits(const child_args *a)
         /* The parent enforces the limit on the whole process tree with
          * exact accounting; RLIMIT_CPU (tick-sampled, it may fire a little
          * early) is only the backstop should the parent not get to run. */
-        rlim_t cpu = (rlim_t)ceil(a->limits->cpu_s + REPORT_GRACE_S) + 1;
+        rlim_t cpu = (rlim_t)ceil(a->limits->cpu_s + report_grace_s(a->limits->cpu_s)) + 1;
         set_limit(RLIMIT_CPU, cpu, cpu + 1);
     }
     if (a->rlimit_as && a->limits->memory_mb > 0) {

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -310,6 +311,11 @@ static void kill_tree(job *j)
         cgroup_slot_kill_all(&j->cgroup);
 }
 
+double report_grace_s(double limit_s)
+{
+    return fmin(fmax(0.1 * limit_s, 1.0), 10.0);
+}
+
 static void enforce_limits(runner *r)
 {
     double now = ordo_monotonic_s();
@@ -317,14 +323,15 @@ static void enforce_limits(runner *r)
         job *j = &r->slots[i];
         if (!j->busy || j->exited)
             continue;
-        if (r->limits.wall_s > 0 && now - j->start >= r->limits.wall_s + REPORT_GRACE_S) {
+        double wall = r->limits.wall_s;
+        if (wall > 0 && now - j->start >= wall + report_grace_s(wall)) {
             j->killed_wall = true;
             kill_tree(j);
             continue;
         }
         if (r->limits.cpu_s > 0) {
             j->tree_cpu_s = tree_cpu_s(r, j);
-            if (j->tree_cpu_s >= r->limits.cpu_s + REPORT_GRACE_S) {
+            if (j->tree_cpu_s >= r->limits.cpu_s + report_grace_s(r->limits.cpu_s)) {
                 j->killed_cpu = true;
                 kill_tree(j);
             }

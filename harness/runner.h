@@ -81,9 +81,11 @@ void child_main(const child_args *a) __attribute__((noreturn));
 
 /* An engine's deadline is the run's limit itself; the runner kills a run
  * this long after it, so that an engine stopping at its deadline still
- * writes its report. A report past the limit is a timeout all the same,
- * with the statistics the engine gathered until then. */
-#define REPORT_GRACE_S 1.0
+ * frees what it built and writes its report. A report past the limit is a
+ * timeout all the same, with the statistics the engine gathered until
+ * then. A tenth of the limit, at least 1 s and at most 10 s: freeing an
+ * abstract reachability graph of a few GB after a 60 s run takes seconds. */
+double report_grace_s(double limit_s);
 
 /* Report lines the child writes and the parent reads. */
 #define REPORT_END "end"

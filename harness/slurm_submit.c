@@ -67,7 +67,7 @@ static void add_resources(argv_list *l, const run_limits *lim, size_t per_elemen
         add(l, xasprintf("--mem=%ldM", lim->memory_mb + SLURM_MEMORY_MARGIN_MB));
     double wall = lim->wall_s > 0 ? lim->wall_s : lim->cpu_s > 0 ? default_wall_s(lim->cpu_s) : 0;
     if (wall > 0) {
-        double s = (double)per_element * (wall + REPORT_GRACE_S) + SLURM_TIME_MARGIN_S;
+        double s = (double)per_element * (wall + report_grace_s(wall)) + SLURM_TIME_MARGIN_S;
         add(l, xasprintf("--time=%ld", (long)ceil(s / 60)));
     }
 }
