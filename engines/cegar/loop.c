@@ -357,7 +357,13 @@ static cg_outcome iterate(cegar *g, bool *done)
              g->arg.n - nodes, m.transfer_checks, cg_prec_size(&g->prec), t1 - t0);
     cg_outcome o;
     *done = true;
-    if (r == CG_SEARCH_ERROR || r == CG_SEARCH_MUTEX) {
+    if ((r == CG_SEARCH_ERROR || r == CG_SEARCH_MUTEX) && ordo_deadline_expired(g->d)) {
+        /* Past the deadline the transfer's solver answers unknown, so
+         * the abstraction coarsens and DFS soon meets an error node at
+         * the end of a long path: refining it would outlast the limit's
+         * grace and lose the statistics. */
+        o = outcome(ORDO_VERDICT_UNKNOWN, xstrdup("cegar: deadline"));
+    } else if (r == CG_SEARCH_ERROR || r == CG_SEARCH_MUTEX) {
         o = r == CG_SEARCH_ERROR ? refine_and_prune(g, &m, error, done)
                                  : learn_mutex_address(g, &m, error, done);
         g->c->refinement_s += ordo_process_cputime_s() - t1;
