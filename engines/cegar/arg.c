@@ -46,6 +46,7 @@ static void candidate(cg_arg *a, unsigned id, const cg_sig *sig)
 unsigned cg_arg_add(cg_arg *a, cg_state *s, int parent, cg_action action)
 {
     XGROW(a->nodes, a->n, a->cap);
+    s = cg_state_pack(s);
     cg_sig sig = cg_sig_of(s);
     unsigned id = a->n++;
     a->nodes[id] = (cg_node){ .state = s, .parent = parent, .action = action,

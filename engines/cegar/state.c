@@ -18,6 +18,7 @@ cg_state *cg_state_copy(const cg_state *s)
 {
     cg_state *c = xmalloc(sizeof *c);
     *c = *s;
+    c->packed = false;
     c->threads = dup_array(s->threads, s->n_threads, sizeof *s->threads);
     c->held = dup_array(s->held, s->n_held, sizeof *s->held);
     c->vals = dup_array(s->vals, s->n_vals, sizeof *s->vals);
@@ -29,11 +30,44 @@ void cg_state_free(cg_state *s)
 {
     if (!s)
         return;
+    if (s->packed) {
+        free(s);
+        return;
+    }
     free(s->threads);
     free(s->held);
     free(s->vals);
     free(s->merges);
     free(s);
+}
+
+/* Copies n bytes of `from` to *at, which moves past them; the copy. */
+static void *place(char **at, const void *from, size_t n)
+{
+    void *to = *at;
+    if (n)
+        memcpy(to, from, n);
+    *at += n;
+    return to;
+}
+
+cg_state *cg_state_pack(cg_state *s)
+{
+    /* The arrays of 8-byte alignment first (sizeof (cg_state) is a
+     * multiple of 8), then those of 4. */
+    size_t vals = s->n_vals * sizeof *s->vals, held = s->n_held * sizeof *s->held,
+           threads = s->n_threads * sizeof *s->threads,
+           merges = 2 * (size_t)s->n_merges * sizeof *s->merges;
+    cg_state *p = xmalloc(sizeof *p + vals + held + threads + merges);
+    *p = *s;
+    char *at = (char *)(p + 1);
+    p->vals = place(&at, s->vals, vals);
+    p->held = place(&at, s->held, held);
+    p->threads = place(&at, s->threads, threads);
+    p->merges = place(&at, s->merges, merges);
+    p->packed = true;
+    cg_state_free(s);
+    return p;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

@@ -76,6 +76,14 @@ check "PRED's transfer counts its SMT checks" grep -qE '^  cegar.transfer_checks
 "$ORDO" verify "$B/mutex-counter.yml" --engine cegar >"$TMP/stuck" 2>&1
 check "a refinement without progress ends unknown" grep -q 'tracks nothing new' "$TMP/stuck"
 
+# A run its CPU limit stops is a timeout that keeps the statistics of its
+# iterations: the engine stops at its deadline (never refining a path met
+# after it) and frees its graph within the runner's grace.
+"$ORDO" verify "$B/thesis-fig3.2/exponential-64.yml" --engine cegar --domain pred \
+    --cpu-time 2 >"$TMP/deadline" 2>&1
+check "a run stopped by its CPU limit is a timeout" grep -q '^status:   timeout' "$TMP/deadline"
+check "and keeps its statistics" grep -qE '^  cegar.arg_nodes +[1-9]' "$TMP/deadline"
+
 # --arith int (PRED, unsat-core refinement): the bundled tasks and the oc
 # fixtures of wrap-around, conversions and a cell read at another type
 # than written, in Int and in auto's choice; EXPL refuses Int with the
