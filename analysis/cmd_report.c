@@ -10,6 +10,7 @@
 
 #include "../common/exit_status.h"
 #include "commands.h"
+#include "agreement_table.h"
 #include "beside.h"
 #include "common_table.h"
 #include "figures.h"
@@ -24,10 +25,14 @@ static const char usage_text[] =
     "                   [--columns [sum:|avg:]VALUE,...]\n"
     "                   [--table thesis-3.1|thesis-4.1|thesis-5.1] [--beside CSV]\n"
     "                   [--scatter X,Y]... [--bar VALUE]... [--scaling REGEX]\n"
-    "                   [--scoring sound|svcomp]\n"
+    "                   [--scoring sound|svcomp] [--check-agreement]\n"
     "       ordo report DIR|CSV... --html [--out FILE] [--columns ...] [--table ...]\n"
     "Prints the summary per configuration (and a common-set table) to stdout;\n"
     "with --out also writes them as .md/.tex/.csv plus figures (PNG and SVG).\n"
+    "With two or more configurations a cross-check follows: on the tasks two or\n"
+    "more of them answered SAFE or UNSAFE, how many answers agree, the conflicts\n"
+    "(a proof against an UNSAFE), the bounded SAFEs against an UNSAFE (a bug of\n"
+    "neither) and the proofs where another configuration only bounds.\n"
     "  --common         averages over the tasks every configuration solved\n"
     "  --group REGEX    common set per family: the REGEX match (or its first\n"
     "                   group) in the configuration name, e.g. '^[^+]+'\n"
@@ -44,6 +49,7 @@ static const char usage_text[] =
     "  --scoring P      sound (default: a SAFE that holds only up to a bound is no\n"
     "                   answer) or svcomp (every SAFE is the answer true): what every\n"
     "                   table and figure counts as solved and wrong, and the score\n"
+    "  --check-agreement exit 1 when the cross-check finds a conflict\n"
     "  --html           one self-contained HTML page (to FILE or stdout): summary,\n"
     "                   task table, plots, tables, setup; each DIR is a result set\n"
     "                   of its own, so two sides of a comparison stand side by side\n";
@@ -53,7 +59,7 @@ typedef struct {
     size_t n_inputs, n_scatters, n_bars;
     const char *out_dir, *columns, *group_regex, *layout_name, *beside, *scaling,
         *same;
-    bool common, html;
+    bool common, html, check_agreement;
     table_format format;
     scoring_policy scoring;
 } report_options;
@@ -94,6 +100,8 @@ static int parse_options(int argc, char **argv, report_options *o)
             o->common = true;
         else if (!strcmp(a, "--html"))
             o->html = true;
+        else if (!strcmp(a, "--check-agreement"))
+            o->check_agreement = true;
         else if ((v = option_value(argc, argv, &i, "--out")))
             o->out_dir = v;
         else if ((v = option_value(argc, argv, &i, "--format")))
@@ -128,6 +136,8 @@ static int parse_options(int argc, char **argv, report_options *o)
     if (o->html && (o->beside || o->n_scatters || o->n_bars || o->scaling))
         return usage_error("--html draws its own plots and takes no",
                            o->beside ? "--beside" : "--scatter/--bar/--scaling");
+    if (o->html && o->check_agreement)
+        return usage_error("--html has no cross-check, drop", "--check-agreement");
     if (o->beside && !o->layout_name)
         return usage_error("--beside needs --table", o->beside);
     if (!o->n_inputs) {
@@ -151,8 +161,8 @@ static char *setup_text(const metadata *m)
 }
 
 typedef struct {
-    table tables[3];  /* summary, common set / layout, beside */
-    const char *names[3];
+    table tables[3 + CROSS_CHECK_MAX_TABLES]; /* summary, common set / layout, beside, cross-check */
+    const char *names[3 + CROSS_CHECK_MAX_TABLES];
     size_t n;
 } report_tables;
 
@@ -202,6 +212,20 @@ static int draw_figures(const results *r, const config_groups *g, const report_o
     if (o->scaling && !status)
         status = figure_scaling(r, o->out_dir, o->scaling, limit_s);
     return status;
+}
+
+/* The cross-check tables when R holds two or more configurations; returns
+ * the number of conflicts. */
+static unsigned add_cross_check(const results *r, report_tables *rt)
+{
+    if (r->n_configs < 2)
+        return 0;
+    cross_check c;
+    cross_check_build(r, &c);
+    rt->n += cross_check_tables(r, &c, &rt->tables[rt->n], &rt->names[rt->n]);
+    unsigned conflicts = c.count[AGREE_CONFLICT];
+    cross_check_free(&c);
+    return conflicts;
 }
 
 static void print_report(const report_tables *rt, const char *setup, scoring_policy scoring,
@@ -261,6 +285,7 @@ static int report(const report_options *o)
         rt.names[rt.n++] = "summary";
         status = build_common_table(&r, o, &g, &rt);
     }
+    unsigned conflicts = status ? 0 : add_cross_check(&r, &rt);
     if (!status) {
         print_report(&rt, setup, r.scoring, o->format, stdout);
         if (o->out_dir)
@@ -272,7 +297,7 @@ static int report(const report_options *o)
     metadata_free(&m);
     free(setup);
     results_free(&r);
-    return status;
+    return !status && o->check_agreement && conflicts ? ORDO_EXIT_FINDING : status;
 }
 
 int ordo_cmd_report(int argc, char **argv)

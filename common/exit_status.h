@@ -1,8 +1,9 @@
 /*
  * The exit statuses of every `ordo` command, harness and analysis alike:
- *   0 success, 1 a finding (compare: regression; verify: nothing), 2 usage or
- *   configuration error, 3 unsupported input, 4 input file error, 5 results
- *   incomplete (SLURM elements without a row).
+ *   0 success, 1 a finding (compare: regression; report --check-agreement:
+ *   a conflict; verify: nothing), 2 usage or configuration error, 3
+ *   unsupported input, 4 input file error, 5 results incomplete (SLURM
+ *   elements without a row).
  */
 #ifndef ORDO_COMMON_EXIT_STATUS_H
 #define ORDO_COMMON_EXIT_STATUS_H

@@ -46,6 +46,45 @@ expect_status 0 "report legacy" "$ORDO" report tests/data/legacy-results.csv
 grep -qxF '| A+OPT | 5 | 1 | 0 | 1 | 0 | 0 | 0 | 2 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 1 | 7.20 | 7.70 |' "$tmp/out" ||
     fail "legacy row A+OPT"
 
+# --- report: the cross-check of configurations (tests/data/agreement-results.csv):
+# a1, a2 agree (a2 by all three); c1 a proof against an UNSAFE; b1 a bounded
+# SAFE against an UNSAFE (Z's error is no answer); p1 proved by Y and Z,
+# bounded by X; o1 and e1 answered by one configuration only (the rest
+# timeout, missing, error, unknown): not cross-checked
+agree=tests/data/agreement-results.csv
+mkdir -p "$tmp/agree-x" "$tmp/agree-yz"
+awk -F, 'NR == 1 || $2 == "X"' "$agree" >"$tmp/agree-x/results.csv"
+awk -F, 'NR == 1 || $2 != "X"' "$agree" >"$tmp/agree-yz/results.csv"
+expect_status 0 "report cross-check" "$ORDO" report "$tmp/agree-x" "$tmp/agree-yz" --out "$tmp/agree-rep"
+grep -qxF "Cross-check of the configurations' answers on the 5 tasks two or more of them answered SAFE or UNSAFE" \
+    "$tmp/out" || fail "cross-check caption: 5 tasks answered twice"
+grep -qxF '| agree (the same answer) | 2 |' "$tmp/out" || fail "cross-check: 2 agree"
+grep -qxF '| conflict: a proof against an UNSAFE | 1 |' "$tmp/out" || fail "cross-check: 1 conflict"
+grep -qxF '| a bounded SAFE against an UNSAFE | 1 |' "$tmp/out" || fail "cross-check: 1 bounded SAFE vs UNSAFE"
+grep -qxF '| a proof against a bounded SAFE | 1 |' "$tmp/out" || fail "cross-check: 1 proof vs bounded"
+for p in 'X | 0' 'Y | 1' 'Z | 1'; do
+    grep -qxF "| proved by ${p% |*}, only bounded by another |${p#*|} |" "$tmp/out" || fail "cross-check: proofs of ${p% |*}"
+done
+grep -qxF '| c1.yml | true | SAFE (proof) | UNSAFE | timeout |' "$tmp/out" || fail "conflict c1 listed"
+grep -qxF '| b1.yml | false | SAFE (bound 3) | UNSAFE | error |' "$tmp/out" || fail "bounded SAFE vs UNSAFE b1 listed"
+[ "$(grep -c '^| [a-z][0-9]\.yml |' "$tmp/out")" = 2 ] || fail "only c1 and b1 are listed"
+for t in cross-check cross-check-conflicts cross-check-bounded; do
+    for e in md tex csv; do [ -s "$tmp/agree-rep/$t.$e" ] || fail "table $t.$e missing"; done
+done
+grep -qxF 'c1.yml,true,SAFE (proof),UNSAFE,timeout' "$tmp/agree-rep/cross-check-conflicts.csv" || fail "conflict in CSV"
+grep -qxF '| c1.yml | true | SAFE (proof) | UNSAFE | timeout |' "$tmp/agree-rep/report.md" || fail "conflict in report.md"
+# --check-agreement: exit 1 on a conflict, 0 without (c1 left out)
+expect_status 1 "check-agreement with a conflict" "$ORDO" report "$agree" --check-agreement
+grep -v ',c1\.yml,' "$agree" >"$tmp/agreeing.csv"
+expect_status 0 "check-agreement without a conflict" "$ORDO" report "$tmp/agreeing.csv" --check-agreement
+grep -qxF '| a bounded SAFE against an UNSAFE | 1 |' "$tmp/out" || fail "a bounded SAFE vs UNSAFE is no conflict"
+! grep -q '^Cross-check conflicts' "$tmp/out" || fail "no conflict list without a conflict"
+# one configuration: nothing to cross-check
+expect_status 0 "check-agreement one configuration" "$ORDO" report "$tmp/agree-x" --check-agreement
+! grep -q '^Cross-check' "$tmp/out" || fail "no cross-check of one configuration"
+expect_status 2 "check-agreement with --html" "$ORDO" report "$agree" --html --check-agreement
+one_line_error "drop '--check-agreement'"
+
 # --- report --out: tables and one figure of each kind (PNG and SVG)
 mkdir -p "$tmp/ch5"
 awk -v TASKS=30 -f tests/data/gen-results.awk >"$tmp/ch5/results.csv"

@@ -1,0 +1,20 @@
+/*
+ * The report's "Cross-check" section (agreement.h) as tables: the counts
+ * of agreeing and disagreeing tasks, then the tasks in conflict and the
+ * tasks with a bounded SAFE against a violation, each with the label and
+ * every configuration's answer.
+ */
+#ifndef ORDO_ANALYSIS_AGREEMENT_TABLE_H
+#define ORDO_ANALYSIS_AGREEMENT_TABLE_H
+
+#include "agreement.h"
+#include "table.h"
+
+#define CROSS_CHECK_MAX_TABLES 3
+
+/* Fills tables T[0..] (uninitialized) and their file names NAMES[0..]:
+ * the counts always, each list only when it holds a task. Returns how
+ * many tables were filled (at most CROSS_CHECK_MAX_TABLES). */
+size_t cross_check_tables(const results *r, const cross_check *c, table *t, const char **names);
+
+#endif
