@@ -175,6 +175,29 @@ void expl_forget_cells(cg_state *s, const ordo_program *p, const bool *escapes)
     filter(s, not_of_reachable_cells, (uint64_t)(uintptr_t)&r);
 }
 
+/* Neither a cell of the object nor a fact copied from one. */
+static bool not_of_object(const cg_value *v, uint64_t arg)
+{
+    const ordo_object *ob = (const ordo_object *)(uintptr_t)arg;
+    uint64_t cell = v->key;
+    if (v->key >= CG_CELL_LIMIT) {
+        if (!is_copy_key(v->key) || (uint64_t)v->value >= CG_CELL_LIMIT)
+            return true;
+        cell = (uint64_t)v->value;
+    }
+    return cell < ob->base || cell >= ob->base + ob->n_cells;
+}
+
+void expl_forget_store(cg_state *s, const ordo_program *p, const bool *escapes,
+                       const ordo_expr *addr)
+{
+    const ordo_object *ob = cg_object_of(p, addr);
+    if (ob)
+        filter(s, not_of_object, (uint64_t)(uintptr_t)ob);
+    else
+        expl_forget_cells(s, p, escapes);
+}
+
 bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source)
 {
     int64_t v;

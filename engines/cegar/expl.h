@@ -58,6 +58,16 @@ void expl_write_cell(const expl_view *v, uint64_t addr, bool known, int64_t valu
  * never a value (escapes: cg_escaping_objects, mem_objects.h), which C
  * lets no store through a pointer write. */
 void expl_forget_cells(cg_state *s, const ordo_program *p, const bool *escapes);
+/* A write to addr, whose value is unknown: when addr is a static object's
+ * constant base plus an offset (t[i]), only that object's cells may
+ * change, as C leaves an access outside its object undefined (the reading
+ * mem_objects.h already gives such an access: the object's address does
+ * not escape, and a load reads the object alone); else expl_forget_cells.
+ * A creation loop's `t[i] = pthread_create(...)` with i untracked no longer
+ * forgets every escaping cell (goblint-regression 28-race_reach's counter
+ * behind a pointer), which only tracking i, unrolling the loop, restored. */
+void expl_forget_store(cg_state *s, const ordo_program *p, const bool *escapes,
+                       const ordo_expr *addr);
 /* Copy facts (state.h): the source of var_key's variable, if s has one. */
 bool expl_copy_source(const cg_state *s, uint64_t var_key, uint64_t *source);
 void expl_copy_set(cg_state *s, uint64_t var_key, uint64_t source);

@@ -118,13 +118,28 @@ static unsigned refine_by_this_core(cegar *g, cg_path *pf)
     return cg_refine_unsat_core(pf, &g->prec);
 }
 
+/* The same from a core without loop guards; EXPL also leaves out the
+ * loops' counters where the rest of the core refutes the path
+ * (refine_loops.h: cg_loop_guards_drop_counters). */
+static unsigned refine_by_relaxed_core(cegar *g, cg_path *pf)
+{
+    if (g->cfg->pred)
+        return refine_by_this_core(g, pf);
+    unsigned *core;
+    unsigned n = cg_path_core(pf, &core);
+    n = cg_loop_guards_drop_counters(g->loop_guards, pf, core, n);
+    unsigned added = cg_refine_places(pf, &g->prec, core, n);
+    free(core);
+    return added;
+}
+
 /* The same, from a core without loop guards when there is one
  * (--relax-loops, refine_loops.h), else from the whole path's. */
 static unsigned refine_by_core(cegar *g, cg_path *pf)
 {
     if (g->loop_guards && cg_loop_guards_relax(g->loop_guards, pf)) {
         g->c->relaxed_cores++;
-        unsigned added = refine_by_this_core(g, pf);
+        unsigned added = refine_by_relaxed_core(g, pf);
         if (added > 0 || cg_path_check(pf) != ORDO_SMT_UNSAT)
             return added;
     }

@@ -506,7 +506,7 @@ static void within_edge(const cg_path *pf, cg_state *s, unsigned thread, const o
         expl_write_cell(&v, (uint64_t)addr, known,
                         ordo_value_convert(v.mode, st->lhs.type, value));
     else
-        expl_forget_cells(s, pf->m->p, pf->m->escapes);
+        expl_forget_store(s, pf->m->p, pf->m->escapes, st->lhs.addr);
 }
 
 void cg_path_edge(cg_path *pf, const cg_action *a, const cg_state *before)

@@ -1,5 +1,6 @@
 /* Counter-free refinement: cores without loop guards (refine_loops.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include <ordo/xalloc.h>
 
@@ -9,6 +10,8 @@
 struct cg_loop_guards {
     const ordo_stmt **stmts;  /* the guards' assumptions, sorted by address */
     unsigned n, cap;
+    bool *counter;            /* per variable: a guard reads it */
+    unsigned n_vars;
 };
 
 static int by_address(const void *a, const void *b)
@@ -50,11 +53,25 @@ static void add_proc(cg_loop_guards *g, const ordo_proc *f)
     free(on_cycle);
 }
 
+static void mark_reads(bool *counter, const ordo_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == ORDO_E_VAR)
+        counter[e->var] = true;
+    for (int i = 0; i < 3; i++)
+        mark_reads(counter, e->kid[i]);
+}
+
 cg_loop_guards *cg_loop_guards_new(const ordo_program *p)
 {
     cg_loop_guards *g = xcalloc(1, sizeof *g);
     for (unsigned i = 0; i < p->n_procs; i++)
         add_proc(g, &p->procs[i]);
+    g->n_vars = p->n_vars;
+    g->counter = xcalloc(p->n_vars + 1, sizeof *g->counter);
+    for (unsigned i = 0; i < g->n; i++)
+        mark_reads(g->counter, g->stmts[i]->cond);
     if (g->n) /* a NULL array, even empty, is undefined for qsort */
         qsort(g->stmts, g->n, sizeof *g->stmts, by_address);
     return g;
@@ -65,6 +82,7 @@ void cg_loop_guards_free(cg_loop_guards *g)
     if (!g)
         return;
     free(g->stmts);
+    free(g->counter);
     free(g);
 }
 
@@ -86,4 +104,38 @@ bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf)
     if (n < pf->n_labels && !relaxed)
         cg_path_check(pf);
     return relaxed;
+}
+
+/* Does the statement write a variable a loop guard reads? */
+static bool writes_counter(const cg_loop_guards *g, const ordo_stmt *st)
+{
+    return (st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_HAVOC) && !st->lhs.is_mem &&
+           st->lhs.var < g->n_vars && g->counter[st->lhs.var];
+}
+
+/* Is the path UNSAT with the core's labels but core[skip]? */
+static bool unsat_without(cg_path *pf, const unsigned *core, unsigned n, unsigned skip)
+{
+    ordo_term *kept = xmalloc((n + 1) * sizeof *kept);
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (i != skip)
+            kept[k++] = pf->labels[core[i]].label;
+    bool unsat = ordo_smt_check_assuming(pf->smt, k, kept) == ORDO_SMT_UNSAT;
+    free(kept);
+    return unsat;
+}
+
+unsigned cg_loop_guards_drop_counters(const cg_loop_guards *g, cg_path *pf, unsigned *core,
+                                      unsigned n)
+{
+    unsigned i = 0;
+    while (i < n)
+        if (writes_counter(g, pf->labels[core[i]].stmt) && unsat_without(pf, core, n, i)) {
+            memmove(core + i, core + i + 1, (n - i - 1) * sizeof *core);
+            n--;
+        } else {
+            i++;
+        }
+    return n;
 }

@@ -42,4 +42,19 @@ void cg_loop_guards_free(cg_loop_guards *g);
  * cg_path_core reads. */
 bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf);
 
+/* EXPL, after cg_loop_guards_relax: the solver's core is not minimal, and
+ * a core without the guards may still hold a counter's assignments (z3
+ * names the `i := 0` of goblint-regression 28-race_reach's creation loop
+ * beside the statements on the racy counter that refute the path). EXPL
+ * would track the counter and unroll the loop the relaxation was meant to
+ * spare (10,000 iterations: out of memory), where PRED only takes the
+ * weakest preconditions of the core's conditions. Each of the n labels of
+ * core (indices into pf's labels) that assigns a variable a loop guard
+ * reads is dropped in turn while the rest of the core keeps pf UNSAT (one
+ * check each; deletion-based minimisation restricted to the counters).
+ * Returns the new size, the order kept. Any subset left is still a core,
+ * so the refinement still excludes the path. */
+unsigned cg_loop_guards_drop_counters(const cg_loop_guards *g, cg_path *pf, unsigned *core,
+                                      unsigned n);
+
 #endif

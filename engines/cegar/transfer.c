@@ -155,7 +155,7 @@ static void write(step *c, cg_state *s, const ordo_lvalue *lv, bool known, int64
     }
     int64_t addr;
     if (expl_eval(&v, lv->addr, &addr, NULL) != ORDO_EVAL_OK) {
-        expl_forget_cells(s, c->m->p, c->m->escapes);
+        expl_forget_store(s, c->m->p, c->m->escapes, lv->addr);
         return;
     }
     expl_write_cell(&v, (uint64_t)addr, known, ordo_value_convert(c->m->mode, lv->type, value));

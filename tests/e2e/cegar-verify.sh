@@ -52,6 +52,19 @@ for task in retyped-read-safe guessed-pointer-safe unread-array-safe negative-in
     "$ORDO" verify "$T/$task.yml" --engine cegar --domain pred >"$TMP/pred-$task" 2>&1
     check "$task (pred): correct" grep -q ': correct)' "$TMP/pred-$task"
 done
+# A racy counter behind a thread-creation loop of 300 iterations (EXPL,
+# unsat-core refinement, SCOI, thread pools): the error is found through
+# the loop counterexample (cex_loops.h), and the refinement from the core
+# without the loop's guards tracks no counter (refine_loops.h: z3's core
+# also names `i := 0`; tracked, the loop was unrolled 300 times).
+"$ORDO" verify "$T/racing-threads-loop.yml" --engine cegar --domain expl \
+    --refinement unsat-core --coi scoi >"$TMP/racing-loop" 2>&1
+check "racing-threads-loop (expl): correct" grep -q '^verdict:  false (expected false: correct)' \
+    "$TMP/racing-loop"
+check "racing-threads-loop: through the loop counterexample" \
+    grep -qE '^  cegar.loop_cex_replayed +1$' "$TMP/racing-loop"
+check "racing-threads-loop: the loop's counter is not tracked" \
+    grep -qE '^  cegar.precision_size +5$' "$TMP/racing-loop"
 # The dynamic cone of influence (thesis Chapter 4), alone and after SCOI,
 # in both domains: the same verdicts, replayed counterexamples, and the
 # statements it simplified counted.

@@ -342,6 +342,41 @@ static void a_store_through_an_unknown_pointer_keeps_unreachable_cells(void **st
     expect(p, false, ORDO_VERDICT_SAFE, 2, 4); /* T and the core's n, q, r */
 }
 
+/* An array A (4 cells) and a cell G whose address escapes (q := &G):
+ *   q := &G | havoc k | mem[G] := 5 | mem[A + k] := 1 |
+ *   assume mem[G] != 5; ERROR
+ * The store's address is A's constant base plus an unknown offset: it may
+ * write A alone (C leaves an access outside its object undefined), so G
+ * keeps its value (goblint-regression 28-race_reach_11-ptr_racing's
+ * t[i] = pthread_create(...) beside a counter behind a pointer). Before,
+ * the store forgot every escaping cell; k, havocked, could not be made
+ * known, and the run ended unknown. */
+static void a_store_into_an_array_at_an_unknown_index_keeps_other_cells(void **state)
+{
+    (void)state;
+    unsigned m;
+    ordo_program *p = with_main("array-store.c", &m);
+    ordo_type ptr = ordo_ty_ptr(ORDO_DM_LP64);
+    unsigned q = ordo_add_var(p, "q", ptr, -1, 0);
+    unsigned k = ordo_add_var(p, "k", ptr, -1, 0);
+    unsigned a = ordo_add_object(p, "A", 4, -1);
+    unsigned g = ordo_add_object(p, "G", 1, -1);
+    const ordo_expr *cell = ordo_e_const(p, ptr, (int64_t)p->objects[g].base);
+    const ordo_expr *base = ordo_e_const(p, ptr, (int64_t)p->objects[a].base);
+    const ordo_expr *at_k = ordo_e_binop(p, ORDO_B_ADD, ptr, base, var(p, k));
+    unsigned l = p->procs[m].init_loc;
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_var(p, q), cell), 1);
+    then(p, m, &l, ordo_s_havoc(p, ordo_lv_var(p, k)), 2);
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_mem(i32(), cell), num(p, 5)), 3);
+    fork_exit(p, m, l, 4);
+    then(p, m, &l, ordo_s_assign(p, ordo_lv_mem(i32(), at_k), num(p, 1)), 5);
+    fork_exit(p, m, l, 6);
+    then(p, m, &l, ordo_s_assume(p, bin(p, ORDO_B_NE, ordo_e_load(p, i32(), cell), num(p, 5))), 7);
+    then(p, m, &l, ordo_s_new(p, ORDO_S_ERROR), 8);
+    finish(p, m, l);
+    expect(p, false, ORDO_VERDICT_SAFE, 2, 1); /* G */
+}
+
 static void dead_locals_after_each_edge(void **state)
 {
     (void)state;
@@ -384,6 +419,7 @@ int main(void)
         cmocka_unit_test(a_mutex_in_allocated_memory_is_learnt),
         cmocka_unit_test(a_nondeterministic_mutex_address_ends_the_run),
         cmocka_unit_test(a_store_through_an_unknown_pointer_keeps_unreachable_cells),
+        cmocka_unit_test(a_store_into_an_array_at_an_unknown_index_keeps_other_cells),
         cmocka_unit_test(dead_locals_after_each_edge),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
