@@ -386,7 +386,9 @@ static void prune(cegar *g, cg_model *m, unsigned error)
 /* The refiner's answer to a counterexample. A refinement that tracks
  * nothing new after a lazy prune may only have met nodes kept at an older
  * precision: then the ARG is built anew before the run gives up. New
- * mutex candidates change no precision: the ARG is built anew. */
+ * mutex candidates change no precision: the ARG is built anew, and PRED's
+ * transfer checks are made again (an outside case's constraint names the
+ * candidates, which the cache's keys do not). */
 static cg_outcome refine_and_prune(cegar *g, cg_model *m, unsigned error, bool *done)
 {
     bool stuck = false, grew = false;
@@ -394,6 +396,8 @@ static cg_outcome refine_and_prune(cegar *g, cg_model *m, unsigned error, bool *
     if (grew) {
         *done = false;
         new_arg(g);
+        cg_pred_cache_free(m->pred_cache);
+        m->pred_cache = NULL;
     } else if (stuck && g->pruned_lazily) {
         free(o.reason);
         o = outcome(ORDO_VERDICT_UNKNOWN, NULL);

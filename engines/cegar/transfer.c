@@ -291,9 +291,11 @@ static unsigned mutex_statements(const step *c)
 }
 
 /* The case split of a lock or unlock the refiner split (mutex_cells.h):
- * one successor per candidate cell, and the outside case, a target the
- * refiner checks (reached as an error is: nothing of the edge follows).
- * The choice is the action's: an edge of one mutex operation only. */
+ * one successor per candidate cell (none for a candidate that is no
+ * cell, where the interpreter's step is undefined), and the outside case,
+ * a target the refiner checks (reached as an error is: nothing of the
+ * edge follows). The choice is the action's: an edge of one mutex
+ * operation only. */
 static void exec_mutex_split(step *c, cg_state *s, const ordo_stmt *st, unsigned i,
                              const uint64_t *cells, unsigned n)
 {
@@ -304,6 +306,8 @@ static void exec_mutex_split(step *c, cg_state *s, const ordo_stmt *st, unsigned
     }
     c->m->mutex_splits++;
     for (unsigned k = 0; k < n; k++) {
+        if (cg_address_never_valid(c->m->p, cells[k]))
+            continue; /* undefined: the interpreter blocks (DESIGN.md) */
         step b = *c;
         b.action.mutex = cells[k];
         mutex_at(&b, cg_state_copy(s), st, i, cells[k]);
