@@ -66,12 +66,14 @@ const ordo_expr *cg_mutex_member(ordo_program *p, const ordo_expr *addr, const u
                                  unsigned n)
 {
     uint64_t d = stride(cells, n);
+    const ordo_expr *first = at(p, addr, cells[0]);
     if (d > 0) {
-        const ordo_expr *range = binop(p, ORDO_B_LAND, binop(p, ORDO_B_LE, at(p, addr, cells[0]), addr),
+        const ordo_expr *range = binop(p, ORDO_B_LAND, binop(p, ORDO_B_LE, first, addr),
                                        binop(p, ORDO_B_LE, addr, at(p, addr, cells[n - 1])));
         if (d == 1)
             return range;
-        const ordo_expr *offset = ordo_e_binop(p, ORDO_B_SUB, addr->type, addr, at(p, addr, cells[0]));
+        /* first <= addr: the difference does not wrap */
+        const ordo_expr *offset = ordo_e_binop(p, ORDO_B_SUB, addr->type, addr, first);
         const ordo_expr *rem = ordo_e_binop(p, ORDO_B_REM, addr->type, offset, at(p, addr, d));
         return binop(p, ORDO_B_LAND, range, binop(p, ORDO_B_EQ, rem, at(p, addr, 0)));
     }

@@ -395,26 +395,35 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         assign(c, &st->lhs, constant(pf, st->lhs.type, id));
 }
 
+/* "x != v", x a term of type t. */
+static ordo_term differs(const cg_path *pf, ordo_term x, ordo_type t, uint64_t v)
+{
+    return ordo_smt_app1(pf->smt, ORDO_OP_NOT,
+                         ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, constant(pf, t, (int64_t)v)));
+}
+
 /* The outside case of a split lock or unlock (mutex_cells.h): the
- * address is neither 0 nor a candidate. */
+ * address is neither 0 nor a candidate (pf keeps a copy of them). */
 static void mutex_outside(stmt_ctx *c, const ordo_stmt *st)
 {
     cg_path *pf = c->pf;
     const cg_state *s = c->before;
+    const uint64_t *cells;
+    unsigned n;
     if (!cg_mutex_cells_of(pf->m->mutex_cells, s->threads[c->a->thread].proc, c->a->edge,
-                           &pf->outside_cells, &pf->n_outside_cells)) {
+                           &cells, &n)) {
         pf->error = "a mutex case split the model does not know";
         return;
     }
-    ordo_term addr = expr(c, st->addr);
-    pf->outside_addr = addr;
+    pf->outside_cells = xmalloc((n + 1) * sizeof *pf->outside_cells);
+    for (unsigned k = 0; k < n; k++)
+        pf->outside_cells[k] = cells[k];
+    pf->n_outside_cells = n;
+    pf->outside_addr = expr(c, st->addr);
     pf->outside_type = st->addr->type;
-    require(c, ordo_smt_app1(pf->smt, ORDO_OP_NOT, ordo_smt_app2(pf->smt, ORDO_OP_EQ, addr,
-                                                                 constant(pf, st->addr->type, 0))));
-    for (unsigned k = 0; k < pf->n_outside_cells; k++) {
-        ordo_term cell = constant(pf, st->addr->type, (int64_t)pf->outside_cells[k]);
-        require(c, ordo_smt_app1(pf->smt, ORDO_OP_NOT, ordo_smt_app2(pf->smt, ORDO_OP_EQ, addr, cell)));
-    }
+    require(c, differs(pf, pf->outside_addr, pf->outside_type, 0));
+    for (unsigned k = 0; k < n; k++)
+        require(c, differs(pf, pf->outside_addr, pf->outside_type, cells[k]));
 }
 
 /* A lock or unlock of the address the state knew, or of the cell a split
@@ -735,6 +744,7 @@ void cg_path_free(cg_path *pf)
     }
     free(pf->labels);
     free(pf->unread);
+    free(pf->outside_cells);
     free(pf->havocs);
     free(pf->fresh);
     free(pf->inits);

@@ -81,10 +81,10 @@ typedef struct {
     bool unknown_mutex;
     /* A split lock or unlock's outside case (mutex_cells.h), the path's
      * last action: the term of its address, the candidates it is none
-     * of; else NULL. */
+     * of (a copy); else NULL. */
     ordo_term outside_addr;
     ordo_type outside_type;
-    const uint64_t *outside_cells;
+    uint64_t *outside_cells;
     unsigned n_outside_cells;
     bool keep_states;            /* the labels keep their states (cg_label) */
     /* cg_path_encode: per object, true when no load of the path may read
