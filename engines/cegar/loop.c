@@ -219,7 +219,7 @@ static cg_outcome answer(cegar *g, cg_model *m, cg_path *pf, const cg_action *ac
     bool outside = pf->outside_addr != NULL;
     cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
     const cg_action *last = n > 0 ? &actions[n - 1] : NULL;
-    if (r == ORDO_SMT_SAT && outside) {
+    if (r == ORDO_SMT_SAT && outside) { /* (a pool's clones: candidates need no real run) */
         *grew = learn_mutex_cells(g, pf, NULL, last, states[n - 1]);
         if (!*grew)
             o = too_many_cells(g, last, states[n - 1]);

@@ -1,25 +1,29 @@
 /* Candidates and the candidate predicate of split mutexes (mutex_learn.h). */
+#include <stdlib.h>
+
 #include <ordo/ir_build.h>
+#include <ordo/xalloc.h>
 
 #include "mutex_learn.h"
 
-/* The model's address, as the interpreter keeps it, is a candidate; the
- * model's own term of it is excluded (in Int arithmetic, an address
- * term may lie beyond its type's range, which the interpreter wraps). */
-/* The enumeration of learn_cells, in a scope of pf's solver of its own
- * (the exclusions asserted). */
-static ordo_smt_result enumerate(cg_mutex_cells *mc, cg_path *pf, const cg_loop_guards *relaxed,
-                                 unsigned proc, unsigned edge)
+/* The enumeration of cg_mutex_learn_cells, in a scope of pf's solver of
+ * its own (the exclusions are asserted): the model's address, as the
+ * interpreter keeps it, is appended to found; the model's own term of it
+ * is excluded (in Int arithmetic, an address term may lie beyond its
+ * type's range, which the interpreter wraps). Stops at
+ * CG_MUTEX_CELLS_MAX addresses (UNKNOWN). */
+static ordo_smt_result enumerate(cg_path *pf, const cg_loop_guards *relaxed, uint64_t *found,
+                                 unsigned *n_found)
 {
     ordo_smt *s = pf->smt;
     ordo_smt_result r = cg_loop_guards_check(relaxed, pf);
-    for (unsigned k = 0; r == ORDO_SMT_SAT; k++) {
+    for (*n_found = 0; r == ORDO_SMT_SAT; (*n_found)++) {
         int64_t v;
         ordo_term term = ordo_smt_eval(s, pf->outside_addr, true);
-        if (k == CG_MUTEX_CELLS_MAX || !term ||
-            !ordo_ir_model_value(&pf->arith, pf->outside_type, pf->outside_addr, &v) ||
-            !cg_mutex_cells_add(mc, proc, edge, (uint64_t)v))
+        if (*n_found == CG_MUTEX_CELLS_MAX || !term ||
+            !ordo_ir_model_value(&pf->arith, pf->outside_type, pf->outside_addr, &v))
             return ORDO_SMT_UNKNOWN;
+        found[*n_found] = (uint64_t)v;
         ordo_smt_assert(s, ordo_smt_app1(s, ORDO_OP_NOT,
                                          ordo_smt_app2(s, ORDO_OP_EQ, pf->outside_addr, term)));
         r = cg_loop_guards_check(relaxed, pf);
@@ -27,17 +31,25 @@ static ordo_smt_result enumerate(cg_mutex_cells *mc, cg_path *pf, const cg_loop_
     return r;
 }
 
+/* The addresses are added only once the path allows no other: a
+ * relaxed path (a creation loop run on past its bound over uninitialised
+ * arguments) may allow any address, which must not fill the candidates. */
 bool cg_mutex_learn_cells(cg_mutex_cells *mc, cg_path *pf, const cg_loop_guards *relaxed,
                           unsigned proc, unsigned edge)
 {
     const uint64_t *cells;
-    unsigned before, n;
-    cg_mutex_cells_of(mc, proc, edge, &cells, &before);
+    unsigned before, n, n_found;
+    uint64_t *found = xmalloc(CG_MUTEX_CELLS_MAX * sizeof *found);
     ordo_smt_push(pf->smt);
-    ordo_smt_result r = enumerate(mc, pf, relaxed, proc, edge);
+    ordo_smt_result r = enumerate(pf, relaxed, found, &n_found);
     ordo_smt_pop(pf->smt, 1);
+    cg_mutex_cells_of(mc, proc, edge, &cells, &before);
+    bool added = r == ORDO_SMT_UNSAT;
+    for (unsigned k = 0; added && k < n_found; k++)
+        added = cg_mutex_cells_add(mc, proc, edge, found[k]);
+    free(found);
     cg_mutex_cells_of(mc, proc, edge, &cells, &n);
-    return r == ORDO_SMT_UNSAT && n > before;
+    return added && n > before;
 }
 
 /* The distance between consecutive cells when it is always the same (0:

@@ -13,10 +13,10 @@
 /* pf's last action is the outside case of edge `edge` of proc: the
  * address of a model of pf without the labels of the loop guards in
  * relaxed (refine_loops.h; NULL: with every label), and of every further
- * model once the earlier addresses are excluded, become candidates until
- * the path allows no other. false when none was new, or
- * CG_MUTEX_CELLS_MAX candidates (or a model without the address' value)
- * stopped that first. pf's formula is left as it was, unchecked. */
+ * model once the earlier addresses are excluded, until the path allows no
+ * other, become candidates. false, none added, when CG_MUTEX_CELLS_MAX
+ * addresses (or a model without the address' value) stopped that first,
+ * or when none was new. pf's formula is left as it was, unchecked. */
 bool cg_mutex_learn_cells(cg_mutex_cells *mc, cg_path *pf, const cg_loop_guards *relaxed,
                           unsigned proc, unsigned edge);
 /* The predicate "addr is one of cells[0..n)" (ascending, n > 0): a range
