@@ -95,7 +95,8 @@ bool cg_arg_has_child(const cg_arg *a, unsigned n, const cg_action *act)
     for (int i = a->nodes[n].first_child; i >= 0; i = a->nodes[i].next_sibling) {
         const cg_node *x = &a->nodes[i];
         if (x->state && x->action.thread == act->thread && x->action.edge == act->edge &&
-            x->action.join == act->join && x->action.pool == act->pool)
+            x->action.join == act->join && x->action.pool == act->pool &&
+            x->action.mutex == act->mutex)
             return true;
     }
     return false;

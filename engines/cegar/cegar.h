@@ -59,7 +59,9 @@ typedef enum { CG_NOPOR, CG_SPOR, CG_AASPOR } cg_por_kind;
     X(pool_merges, "cegar.pool_merges", "count",                                              \
       "--thread-pools on: pairs of identical thread entries merged into a pool")              \
     X(relaxed_cores, "cegar.relaxed_cores", "count",                                         \
-      "--relax-loops: refinements from a core of the path without its loop guards")
+      "--relax-loops: refinements from a core of the path without its loop guards")           \
+    X(mutex_splits, "cegar.mutex_splits", "count",                                            \
+      "--por nopor: locks and unlocks of an unknown address split over candidate cells")
 
 /* The engine's statistics, and the solver's counters (solver.decisions,
  * ...: declared by the solver plugin) summed over all instances. */

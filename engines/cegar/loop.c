@@ -13,6 +13,7 @@
 #include "coi.h"
 #include "initprec.h"
 #include "itp.h"
+#include "mutex_learn.h"
 #include "pool.h"
 #include "por_source.h"
 #include "pred_cache.h"
@@ -40,6 +41,7 @@ typedef struct {
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
     cg_pools *pools;               /* --thread-pools on (pool.h), else NULL */
     cg_loop_guards *loop_guards;   /* --relax-loops (refine_loops.h), else NULL */
+    cg_mutex_cells *mutex_cells;   /* --por nopor: split mutexes (mutex_cells.h), else NULL */
 } cegar;
 
 static cg_outcome outcome(ordo_verdict v, char *reason)
@@ -174,11 +176,97 @@ static bool cloned(const int *clone_of, unsigned n)
     return false;
 }
 
+/* The path pf to the outside case of a split mutex (mutex_cells.h),
+ * feasible (relaxed NULL) or feasible without its loop guards (relaxed,
+ * refine_loops.h: a path that left a thread-creation loop early): are
+ * there new candidates (the addresses it allows)? */
+static bool learn_mutex_cells(cegar *g, cg_path *pf, const cg_loop_guards *relaxed,
+                              const cg_action *last, const cg_state *before)
+{
+    unsigned proc = before->threads[last->thread].proc;
+    if (!cg_mutex_learn_cells(g->mutex_cells, pf, relaxed, proc, last->edge))
+        return false;
+    const ordo_stmt *st = g->analysed->procs[proc].edges[last->edge].stmt;
+    const uint64_t *cells;
+    unsigned n;
+    cg_mutex_cells_of(g->mutex_cells, proc, last->edge, &cells, &n);
+    ordo_log(ORDO_LOG_DEBUG, "cegar: %u candidate mutex cells at %s:%u", n,
+             st->file ? st->file : "?", st->line);
+    return true;
+}
+
+/* The run ends at a feasible outside case that brings no new candidate. */
+static cg_outcome too_many_cells(const cegar *g, const cg_action *last, const cg_state *before)
+{
+    const ordo_stmt *st = g->analysed->procs[before->threads[last->thread].proc]
+                              .edges[last->edge].stmt;
+    return outcome(ORDO_VERDICT_UNSUPPORTED,
+                   xasprintf("unsupported: a mutex whose address takes more than %u values, "
+                             "at %s:%u (cegar)", CG_MUTEX_CELLS_MAX,
+                             st->file ? st->file : "?", st->line));
+}
+
+/* An infeasible path to the outside case, feasible without its loop
+ * guards: new candidates from that (*grew), else pf checked again for
+ * the refinement. */
+static bool learn_mutex_cells_relaxed(cegar *g, cg_path *pf, const cg_action *last,
+                                      const cg_state *before)
+{
+    if (!g->loop_guards)
+        return false;
+    if (learn_mutex_cells(g, pf, g->loop_guards, last, before))
+        return true;
+    cg_path_check(pf);
+    return false;
+}
+
+/* The refiner's answer to the path formula pf of a path to an error node
+ * or to a split mutex's outside case (mutex_cells.h): a real
+ * counterexample, a refinement, or more candidates (*grew). */
+static cg_outcome answer(cegar *g, cg_model *m, cg_path *pf, const cg_action *actions,
+                         const cg_state *const *states, unsigned n, const int *clone_of,
+                         bool *done, bool *stuck, bool *grew)
+{
+    double t0 = ordo_process_cputime_s();
+    ordo_smt_result r = cg_path_check(pf);
+    g->c->solver_s += ordo_process_cputime_s() - t0;
+    ordo_smt_counters_add(pf->smt, &g->c->solver);
+    bool outside = pf->outside_addr != NULL;
+    cg_outcome o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
+    const cg_action *last = n > 0 ? &actions[n - 1] : NULL;
+    if (r == ORDO_SMT_SAT && outside) { /* (a pool's clones: candidates need no real run) */
+        *grew = learn_mutex_cells(g, pf, NULL, last, states[n - 1]);
+        if (!*grew)
+            o = too_many_cells(g, last, states[n - 1]);
+    } else if (r == ORDO_SMT_UNSAT && outside &&
+               learn_mutex_cells_relaxed(g, pf, last, states[n - 1])) {
+        *grew = true;
+    } else if (r == ORDO_SMT_SAT && cloned(clone_of, n)) {
+        o.reason = xasprintf("cegar: a thread pool: the counterexample of %u steps needs "
+                             "more threads than its path creates", n);
+    } else if (r == ORDO_SMT_SAT) {
+        o = counterexample(g, pf, actions, states, n);
+    } else if (r == ORDO_SMT_UNKNOWN) {
+        o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
+                             ordo_smt_reason_unknown(pf->smt));
+    } else if (!outside &&
+               (o.trace = cg_cex_loops(pf, g->original, g->cfg, g->d, g->c, actions, states, n))) {
+        o.verdict = ORDO_VERDICT_UNSAFE;
+    } else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
+                                     : refine_by_core(g, pf) > 0) {
+        *done = false;
+    } else if (!o.reason && (*stuck = true)) {
+        o.reason = xasprintf("cegar: the %s of a spurious path of %u steps tracks nothing "
+                             "new", interpolating(g->cfg) ? "interpolant" : "refinement", n);
+    }
+    return o;
+}
+
 /* The refiner (thesis Section 2.2.4): the path formula of the error
- * node's path decides between a real counterexample and a refinement.
- * *done is false when the loop goes on with a refined precision. */
+ * node's path decides (answer). *done is false when the loop goes on
+ * with a refined precision or more candidates. */
 static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned error, bool *done,
-                         bool *stuck)
+                         bool *stuck, bool *grew)
 {
     cg_action *actions;
     const cg_state **states;
@@ -199,31 +287,10 @@ static cg_outcome refine(cegar *g, cg_model *m, const cg_arg *arg, unsigned erro
     }
     cg_path pf;
     cg_path_encode_cloned(&pf, smt, m, g->shown, actions, states, n, clone_of);
-    if (pf.error) {
+    if (pf.error)
         o = outcome(ORDO_VERDICT_UNSUPPORTED, xasprintf("unsupported: %s (cegar)", pf.error));
-    } else {
-        double t0 = ordo_process_cputime_s();
-        ordo_smt_result r = cg_path_check(&pf);
-        g->c->solver_s += ordo_process_cputime_s() - t0;
-        ordo_smt_counters_add(smt, &g->c->solver);
-        if (r == ORDO_SMT_SAT && cloned(clone_of, n))
-            o.reason = xasprintf("cegar: a thread pool: the counterexample of %u steps needs "
-                                 "more threads than its path creates", n);
-        else if (r == ORDO_SMT_SAT)
-            o = counterexample(g, &pf, actions, states, n);
-        else if (r == ORDO_SMT_UNKNOWN)
-            o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
-                                 ordo_smt_reason_unknown(smt));
-        else if ((o.trace = cg_cex_loops(&pf, g->original, g->cfg, g->d, g->c, actions, states,
-                                         n)))
-            o.verdict = ORDO_VERDICT_UNSAFE;
-        else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
-                                       : refine_by_core(g, &pf) > 0)
-            *done = false;
-        else if (!o.reason && (*stuck = true))
-            o.reason = xasprintf("cegar: the %s of a spurious path of %u steps tracks nothing "
-                                 "new", interpolating(g->cfg) ? "interpolant" : "refinement", n);
-    }
+    else
+        o = answer(g, m, &pf, actions, states, n, clone_of, done, stuck, grew);
     cg_path_free(&pf);
     ordo_smt_destroy(smt);
 out:
@@ -256,6 +323,15 @@ static void new_arg(cegar *g)
     g->pruned_lazily = false;
 }
 
+/* From now on, the lock or unlock of the action a from s is split over
+ * candidate cells (mutex_cells.h). */
+static void split_mutex(cegar *g, const cg_state *s, const cg_action *a, const ordo_stmt *st)
+{
+    cg_mutex_cells_split(g->mutex_cells, s->threads[a->thread].proc, a->edge);
+    ordo_log(ORDO_LOG_DEBUG, "cegar: the mutex at %s:%u is split", st->file ? st->file : "?",
+             st->line);
+}
+
 /* The search met a lock or unlock whose address node's state did not
  * know (transfer.h: unknown_mutex). The synchronisation state is exact,
  * so no mutex is guessed: the places the address is computed from along
@@ -264,7 +340,9 @@ static void new_arg(cegar *g)
  * the cell of allocated memory a pointer was loaded from, which the
  * static closure of sync_prec.h cannot name), and the ARG is built anew.
  * None new: the address depends on a value no precision holds (a
- * nondeterministic one), and the run ends saying so. */
+ * nondeterministic one); with --por nopor the operation is split over
+ * candidate cells from then on (mutex_cells.h), else the run ends saying
+ * so. */
 static cg_outcome learn_mutex_address(cegar *g, cg_model *m, unsigned node, bool *done)
 {
     const ordo_stmt *st = m->unknown_mutex;
@@ -287,6 +365,10 @@ static cg_outcome learn_mutex_address(cegar *g, cg_model *m, unsigned node, bool
                         xasprintf("unsupported: %s (cegar)",
                                   pf.error ? pf.error : "a mutex address the path knows"));
         } else if (cg_refine_places(&pf, &g->prec, &last, 1) > 0) {
+            *done = false;
+            new_arg(g);
+        } else if (g->mutex_cells) {
+            split_mutex(g, states[n], &actions[n], st);
             *done = false;
             new_arg(g);
         } else {
@@ -318,12 +400,20 @@ static void prune(cegar *g, cg_model *m, unsigned error)
 
 /* The refiner's answer to a counterexample. A refinement that tracks
  * nothing new after a lazy prune may only have met nodes kept at an older
- * precision: then the ARG is built anew before the run gives up. */
+ * precision: then the ARG is built anew before the run gives up. New
+ * mutex candidates change no precision: the ARG is built anew, and PRED's
+ * transfer checks are made again (an outside case's constraint names the
+ * candidates, which the cache's keys do not). */
 static cg_outcome refine_and_prune(cegar *g, cg_model *m, unsigned error, bool *done)
 {
-    bool stuck = false;
-    cg_outcome o = refine(g, m, &g->arg, error, done, &stuck);
-    if (stuck && g->pruned_lazily) {
+    bool stuck = false, grew = false;
+    cg_outcome o = refine(g, m, &g->arg, error, done, &stuck, &grew);
+    if (grew) {
+        *done = false;
+        new_arg(g);
+        cg_pred_cache_free(m->pred_cache);
+        m->pred_cache = NULL;
+    } else if (stuck && g->pruned_lazily) {
         free(o.reason);
         o = outcome(ORDO_VERDICT_UNKNOWN, NULL);
         *done = false;
@@ -356,6 +446,7 @@ static cg_outcome iterate(cegar *g, bool *done)
     m.pred_cache = g->pred_cache;
     m.no_pred_cache = g->cfg->no_transfer_cache;
     m.pools = g->pools;
+    m.mutex_cells = g->mutex_cells;
     cg_search_stats st = { 0 };
     unsigned error = 0, nodes = g->arg.n, covered = g->arg.covered;
     double t0 = ordo_process_cputime_s();
@@ -386,6 +477,7 @@ static cg_outcome iterate(cegar *g, bool *done)
         o = search_outcome(r, &m);
     }
     g->c->transfer_checks += m.transfer_checks;
+    g->c->mutex_splits += m.mutex_splits;
     if (m.smt) {
         ordo_smt_counters_add(m.smt, &g->c->solver);
         ordo_smt_destroy(m.smt);
@@ -458,6 +550,8 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         if (cfg->por != CG_NOPOR) {
             g.por = xmalloc(sizeof *g.por);
             cg_por_init(g.por, g.analysed, cfg->por == CG_AASPOR);
+        } else {
+            g.mutex_cells = cg_mutex_cells_new();
         }
         bool done = bad != NULL;
         cg_arg_init(&g.arg);
@@ -484,6 +578,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         c->pool_merges = cg_pools_merges(g.pools);
         cg_pools_free(g.pools);
         cg_loop_guards_free(g.loop_guards);
+        cg_mutex_cells_free(g.mutex_cells);
         cg_coi_free(g.coi);
     }
     cg_cell_values_free(g.cell_values);

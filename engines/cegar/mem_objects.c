@@ -27,6 +27,11 @@ const ordo_object *cg_object_at(const ordo_program *p, uint64_t addr)
     return o >= 0 ? &p->objects[o] : NULL;
 }
 
+bool cg_address_never_valid(const ordo_program *p, uint64_t addr)
+{
+    return addr == 0 || (addr < p->next_address && !cg_object_at(p, addr));
+}
+
 const ordo_object *cg_object_of(const ordo_program *p, const ordo_expr *addr)
 {
     const ordo_expr *base = base_of(addr);

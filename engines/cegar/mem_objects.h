@@ -13,6 +13,10 @@
 
 /* The object holding the cell at addr, or NULL. */
 const ordo_object *cg_object_at(const ordo_program *p, uint64_t addr);
+/* Is addr no cell on any execution: 0, or below the first address of
+ * allocated memory (ir.h: next_address) in no static object? (Every
+ * other address may be one: a cell of an object some run allocates.) */
+bool cg_address_never_valid(const ordo_program *p, uint64_t addr);
 /* The object of a constant address or of constant + offset, else NULL. */
 const ordo_object *cg_object_of(const ordo_program *p, const ordo_expr *addr);
 

@@ -7,6 +7,7 @@
 
 #include "cell_values.h"
 #include "mem_objects.h"
+#include "mutex_cells.h"
 #include "path.h"
 #include "pool.h"
 
@@ -250,6 +251,7 @@ typedef struct {
     cg_state *before;   /* the abstract state before the statement (within_edge) */
     ordo_term f;        /* the statement's constraint (NULL: true) */
     int64_t joined;     /* THREAD_JOIN: the thread joined */
+    uint64_t mutex;     /* a split LOCK or UNLOCK: the action's choice */
 } stmt_ctx;
 
 static void require(stmt_ctx *c, ordo_term t)
@@ -393,10 +395,49 @@ static void start(stmt_ctx *c, const ordo_stmt *st)
         assign(c, &st->lhs, constant(pf, st->lhs.type, id));
 }
 
+/* "x != v", x a term of type t. */
+static ordo_term differs(const cg_path *pf, ordo_term x, ordo_type t, uint64_t v)
+{
+    return ordo_smt_app1(pf->smt, ORDO_OP_NOT,
+                         ordo_smt_app2(pf->smt, ORDO_OP_EQ, x, constant(pf, t, (int64_t)v)));
+}
+
+/* The outside case of a split lock or unlock (mutex_cells.h): the
+ * address is neither 0 nor a candidate (pf keeps a copy of them). */
+static void mutex_outside(stmt_ctx *c, const ordo_stmt *st)
+{
+    cg_path *pf = c->pf;
+    const cg_state *s = c->before;
+    const uint64_t *cells;
+    unsigned n;
+    if (!cg_mutex_cells_of(pf->m->mutex_cells, s->threads[c->a->thread].proc, c->a->edge,
+                           &cells, &n)) {
+        pf->error = "a mutex case split the model does not know";
+        return;
+    }
+    pf->outside_cells = xmalloc((n + 1) * sizeof *pf->outside_cells);
+    for (unsigned k = 0; k < n; k++)
+        pf->outside_cells[k] = cells[k];
+    pf->n_outside_cells = n;
+    pf->outside_addr = expr(c, st->addr);
+    pf->outside_type = st->addr->type;
+    require(c, differs(pf, pf->outside_addr, pf->outside_type, 0));
+    for (unsigned k = 0; k < n; k++)
+        require(c, differs(pf, pf->outside_addr, pf->outside_type, cells[k]));
+}
+
+/* A lock or unlock of the address the state knew, or of the cell a split
+ * chose (mutex_cells.h): the address equals it, and the cell holds
+ * whether the mutex is taken. */
 static void mutex(stmt_ctx *c, const ordo_stmt *st)
 {
-    int64_t addr;
-    if (!known(c, st->addr, &addr)) {
+    c->mutex = c->a->mutex;
+    if (c->mutex == CG_MUTEX_OUTSIDE) {
+        mutex_outside(c, st);
+        return;
+    }
+    int64_t addr = (int64_t)c->mutex;
+    if (c->mutex == CG_MUTEX_UNSPLIT && !known(c, st->addr, &addr)) {
         c->pf->error = "a mutex address the abstract state did not know";
         c->pf->unknown_mutex = true;
         c->f = ordo_smt_bool(c->pf->smt, true); /* labelled for its places */
@@ -470,7 +511,8 @@ static void label(cg_path *pf, stmt_ctx *c, const ordo_stmt *st)
     XGROW(pf->labels, pf->n_labels, pf->cap_labels);
     cg_label *l = &pf->labels[pf->n_labels++];
     *l = (cg_label){ .label = ordo_smt_var(pf->smt, NULL, ordo_smt_bool_sort(pf->smt)),
-                     .constraint = c->f, .stmt = st, .thread = c->a->thread, .join = c->joined };
+                     .constraint = c->f, .stmt = st, .thread = c->a->thread, .join = c->joined,
+                     .mutex = c->mutex };
     places pl = { .pf = pf, .l = l,
                   .v = { .p = pf->m->p, .prec = pf->m->prec, .mode = pf->m->mode,
                          .s = c->before, .thread = c->a->thread } };
@@ -525,7 +567,8 @@ void cg_path_stmt(cg_path *pf, const cg_action *a, const cg_state *before, const
     cg_flatten(sh, &shown, &n_shown, &cap_shown);
     pf->cur = a->thread;
     cg_state *now = cg_state_copy(before);
-    for (unsigned i = 0; i < n && !pf->error; i++) {
+    /* the outside case of a split mutex ends the edge (transfer.c) */
+    for (unsigned i = 0; i < n && !pf->error && !pf->outside_addr; i++) {
         stmt_ctx c = { .pf = pf, .a = a, .before = now };
         if (n == n_shown && dropped_havoc(list[i], shown[i]))
             add_havoc(pf, NULL, shown[i]->lhs.type);
@@ -701,6 +744,7 @@ void cg_path_free(cg_path *pf)
     }
     free(pf->labels);
     free(pf->unread);
+    free(pf->outside_cells);
     free(pf->havocs);
     free(pf->fresh);
     free(pf->inits);

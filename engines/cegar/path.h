@@ -33,6 +33,7 @@ typedef struct {
     const ordo_stmt *stmt;   /* the statement it labels */
     unsigned thread;         /* the thread executing it */
     int64_t join;            /* THREAD_JOIN: the thread joined */
+    uint64_t mutex;          /* a split LOCK or UNLOCK: cg_action.mutex */
     unsigned *vars;
     unsigned n_vars;
     uint64_t *cells;
@@ -78,6 +79,13 @@ typedef struct {
      * not know: its label, the last one, holds the address' places
      * (mutex_learn.h). */
     bool unknown_mutex;
+    /* A split lock or unlock's outside case (mutex_cells.h), the path's
+     * last action: the term of its address, the candidates it is none
+     * of (a copy); else NULL. */
+    ordo_term outside_addr;
+    ordo_type outside_type;
+    uint64_t *outside_cells;
+    unsigned n_outside_cells;
     bool keep_states;            /* the labels keep their states (cg_label) */
     /* cg_path_encode: per object, true when no load of the path may read
      * it and no pointer reaches it: stores into it are left out (NULL:

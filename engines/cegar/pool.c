@@ -588,7 +588,7 @@ static const char *concrete_step(replay *r, const cg_action *a, const cg_state *
     int joined = a->join >= 0 ? first_member(r, a->join, who) : -1;
     if (a->join >= 0 && joined < 0)
         return "no thread of a pool is left to be joined";
-    *c = (cg_action){ (unsigned)who, a->edge, joined, CG_POOL_NONE };
+    *c = (cg_action){ (unsigned)who, a->edge, joined, CG_POOL_NONE, a->mutex };
     unsigned n = s->n_threads;
     if (a->pool == CG_POOL_LAST)
         for (unsigned k = 0; k < r->n; k++)

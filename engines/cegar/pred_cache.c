@@ -39,6 +39,7 @@ void cg_post_key_of(cg_post_key *k, const cg_state *s, const bool *keep, const c
     add(k, succ->action.thread);
     add(k, succ->action.edge);
     add(k, (uint64_t)(int64_t)succ->action.join);
+    add(k, succ->action.mutex);
     add(k, (uint64_t)(uintptr_t)succ->stmt);
     add(k, t->n_threads); /* s's threads, then those the action started */
     for (unsigned i = 0; i < t->n_threads; i++) /* anon: a started thread's id unknown (pool.h) */

@@ -12,7 +12,8 @@ static bool same_state(const cg_state *a, const cg_state *b)
 
 static bool same_action(const cg_action *a, const cg_action *b)
 {
-    return a->thread == b->thread && a->edge == b->edge && a->join == b->join;
+    return a->thread == b->thread && a->edge == b->edge && a->join == b->join &&
+           a->mutex == b->mutex;
 }
 
 /* Does node n's action, taken again from its parent's state under m's

@@ -91,13 +91,21 @@ static bool is_guard(const cg_loop_guards *g, const ordo_stmt *st)
     return g->n && bsearch(&st, g->stmts, g->n, sizeof *g->stmts, by_address) != NULL;
 }
 
+/* The labels of pf that are no loop guard's (g NULL: all) in kept;
+ * how many. */
+static unsigned unguarded(const cg_loop_guards *g, const cg_path *pf, ordo_term *kept)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < pf->n_labels; i++)
+        if (!g || !is_guard(g, pf->labels[i].stmt))
+            kept[n++] = pf->labels[i].label;
+    return n;
+}
+
 bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf)
 {
     ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
-    unsigned n = 0;
-    for (unsigned i = 0; i < pf->n_labels; i++)
-        if (!is_guard(g, pf->labels[i].stmt))
-            kept[n++] = pf->labels[i].label;
+    unsigned n = unguarded(g, pf, kept);
     bool relaxed = n < pf->n_labels &&
                    ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_UNSAT;
     free(kept);
@@ -138,4 +146,13 @@ unsigned cg_loop_guards_drop_counters(const cg_loop_guards *g, cg_path *pf, unsi
             i++;
         }
     return n;
+}
+
+ordo_smt_result cg_loop_guards_check(const cg_loop_guards *g, cg_path *pf)
+{
+    ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
+    unsigned n = unguarded(g, pf, kept);
+    ordo_smt_result r = ordo_smt_check_assuming(pf->smt, n, kept);
+    free(kept);
+    return r;
 }

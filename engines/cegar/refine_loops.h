@@ -41,6 +41,8 @@ void cg_loop_guards_free(cg_loop_guards *g);
  * needs one: then the whole path is checked again, its core the one
  * cg_path_core reads. */
 bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf);
+/* Checks pf without the labels of loop guards (g NULL: with all labels). */
+ordo_smt_result cg_loop_guards_check(const cg_loop_guards *g, cg_path *pf);
 
 /* EXPL, after cg_loop_guards_relax: the solver's core is not minimal, and
  * a core without the guards may still hold a counter's assignments (z3

@@ -8,6 +8,7 @@
 #include "learn.h"
 #include "live.h"
 #include "mem_objects.h"
+#include "mutex_cells.h"
 #include "pred.h"
 #include "pool.h"
 #include "pred_cache.h"
@@ -263,11 +264,74 @@ static void exec_join(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
     cg_state_free(s);
 }
 
+/* A lock or unlock of the cell at addr (not 0): a lock of a held mutex
+ * blocks. */
+static void mutex_at(step *c, cg_state *s, const ordo_stmt *st, unsigned i, uint64_t addr)
+{
+    if (st->kind == ORDO_S_LOCK && cg_state_mutex_owner(s, addr) >= 0) {
+        cg_state_free(s);
+        return;
+    }
+    if (st->kind == ORDO_S_LOCK)
+        cg_state_take_mutex(s, addr, c->t);
+    else
+        cg_state_release_mutex(s, addr);
+    expl_view v = view(c->m, s, c->t);
+    expl_write_cell(&v, addr, true, st->kind == ORDO_S_LOCK);
+    next(c, s, i);
+}
+
+/* How many locks and unlocks the edge's statements hold. */
+static unsigned mutex_statements(const step *c)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->n; i++)
+        n += c->list[i]->kind == ORDO_S_LOCK || c->list[i]->kind == ORDO_S_UNLOCK;
+    return n;
+}
+
+/* The case split of a lock or unlock the refiner split (mutex_cells.h):
+ * one successor per candidate cell (none for a candidate that is no
+ * cell, where the interpreter's step is undefined), and the outside case,
+ * a target the refiner checks (reached as an error is: nothing of the
+ * edge follows). The choice is the action's: an edge of one mutex
+ * operation only. */
+static void exec_mutex_split(step *c, cg_state *s, const ordo_stmt *st, unsigned i,
+                             const uint64_t *cells, unsigned n)
+{
+    if (mutex_statements(c) != 1) {
+        unsupported(c, s, "an edge of two mutex operations, one of them at an address no "
+                          "precision holds");
+        return;
+    }
+    c->m->mutex_splits++;
+    for (unsigned k = 0; k < n; k++) {
+        if (cg_address_never_valid(c->m->p, cells[k]))
+            continue; /* undefined: the interpreter blocks (DESIGN.md) */
+        step b = *c;
+        b.action.mutex = cells[k];
+        mutex_at(&b, cg_state_copy(s), st, i, cells[k]);
+    }
+    step b = *c;
+    b.action.mutex = CG_MUTEX_OUTSIDE;
+    arrive(&b, s, true);
+}
+
+/* A lock or unlock: of the address the state knows, or split over its
+ * candidates (mutex_cells.h), or, neither, the search stops there
+ * (unknown_mutex). */
 static void exec_mutex(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
 {
     expl_view v = view(c->m, s, c->t);
     int64_t addr;
     ordo_eval_status r = expl_eval(&v, st->addr, &addr, NULL);
+    const uint64_t *cells;
+    unsigned n;
+    if (r == ORDO_EVAL_UNKNOWN &&
+        cg_mutex_cells_of(c->m->mutex_cells, s->threads[c->t].proc, c->action.edge, &cells, &n)) {
+        exec_mutex_split(c, s, st, i, cells, n);
+        return;
+    }
     if (r == ORDO_EVAL_UNKNOWN) {
         if (!c->m->unknown_mutex) {
             c->m->unknown_mutex = st;
@@ -276,17 +340,11 @@ static void exec_mutex(step *c, cg_state *s, const ordo_stmt *st, unsigned i)
         cg_state_free(s);
         return;
     }
-    if (r == ORDO_EVAL_UNDEFINED || addr == 0 ||
-        (st->kind == ORDO_S_LOCK && cg_state_mutex_owner(s, (uint64_t)addr) >= 0)) {
+    if (r == ORDO_EVAL_UNDEFINED || addr == 0) {
         cg_state_free(s);
         return;
     }
-    if (st->kind == ORDO_S_LOCK)
-        cg_state_take_mutex(s, (uint64_t)addr, c->t);
-    else
-        cg_state_release_mutex(s, (uint64_t)addr);
-    expl_write_cell(&v, (uint64_t)addr, true, st->kind == ORDO_S_LOCK);
-    next(c, s, i);
+    mutex_at(c, s, st, i, (uint64_t)addr);
 }
 
 static void exec_assign(step *c, cg_state *s, const ordo_stmt *st, unsigned i)

@@ -13,12 +13,15 @@
 /* What a path step did: thread, edge (index in its procedure's edges),
  * and for a join whose thread id the state does not know, the thread it
  * joined (else -1); for a thread pool's member (pool.h), whether the
- * pool was left with none or more members. */
+ * pool was left with none or more members; for a split lock or unlock
+ * (mutex_cells.h), the cell it chose or CG_MUTEX_OUTSIDE (else
+ * CG_MUTEX_UNSPLIT). */
 typedef enum { CG_POOL_NONE, CG_POOL_LAST, CG_POOL_MEMBER } cg_pool_step;
 typedef struct {
     unsigned thread, edge;
     int join;
     cg_pool_step pool;
+    uint64_t mutex;
 } cg_action;
 
 typedef struct {
@@ -48,9 +51,14 @@ typedef struct {
                                   enumerates them (1: unknown) */
     const char *unsupported;   /* set when a statement cannot be handled */
     /* The first lock or unlock whose address the source state did not know
-     * (no successor: the search stops, mutex_learn.h), and its action. */
+     * and which is not split (no successor: the search stops, loop.c's
+     * learn_mutex_address), and its action. */
     const ordo_stmt *unknown_mutex;
     cg_action unknown_mutex_action;
+    /* --por nopor: the split mutex operations (mutex_cells.h), else NULL;
+     * how many lock or unlock steps were split. */
+    struct cg_mutex_cells *mutex_cells;
+    double mutex_splits;
     ordo_smt *smt;             /* PRED: the transfer's solver (NULL: EXPL) */
     double transfer_checks;    /* SMT checks of the transfer */
     struct cg_por *por;        /* partial-order reduction (por_source.h); NULL: NOPOR */

@@ -6,6 +6,7 @@
 #include <ordo/xalloc.h>
 
 #include "fold.h"
+#include "mutex_learn.h"
 #include "pred.h"
 #include "refine.h"
 #include "wp.h"
@@ -295,6 +296,20 @@ static void store(walk *w, const cg_label *l, const ordo_stmt *st)
                   st->rhs, l->thread);
 }
 
+/* A split lock or unlock of the core (mutex_cells.h): the chosen cell's
+ * equality; for the outside case, the predicate that the address is a
+ * candidate, whole (a disjunction that no Cartesian abstraction of its
+ * atoms would know). */
+static void split_mutex(walk *w, const cg_label *l)
+{
+    const ordo_expr *addr = l->stmt->addr;
+    if (l->mutex != CG_MUTEX_OUTSIDE)
+        keep_equality(w, addr, ordo_e_const(w->p, addr->type, (int64_t)l->mutex), l->thread);
+    else if (w->pf->n_outside_cells > 0)
+        keep_of(w, cg_mutex_member(w->p, addr, w->pf->outside_cells, w->pf->n_outside_cells),
+                l->thread);
+}
+
 unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_split split)
 {
     unsigned *core;
@@ -310,6 +325,8 @@ unsigned cg_refine_pred_wp(cg_path *pf, cg_prec *prec, ordo_program *p, cg_pred_
             keep_split(&w, st->cond, l->thread);
         else if (in_core[i] && st->kind == ORDO_S_THREAD_JOIN)
             keep_equality(&w, st->cond, ordo_e_const(p, st->cond->type, l->join), l->thread);
+        else if (in_core[i] && l->mutex != CG_MUTEX_UNSPLIT)
+            split_mutex(&w, l);
         else if ((st->kind == ORDO_S_ASSIGN || st->kind == ORDO_S_HAVOC) && st->lhs.is_mem)
             store(&w, l, st);
         else if (st->kind == ORDO_S_ASSIGN)

@@ -65,6 +65,34 @@ check "racing-threads-loop: through the loop counterexample" \
     grep -qE '^  cegar.loop_cex_replayed +1$' "$TMP/racing-loop"
 check "racing-threads-loop: the loop's counter is not tracked" \
     grep -qE '^  cegar.precision_size +5$' "$TMP/racing-loop"
+
+# A mutex picked by a nondeterministic index (lock(&a[i].m)), NOPOR: split
+# over the candidate cells the refiner finds, its spurious choices refined
+# away (PRED). Workers that share main's index exclude each other (SAFE);
+# workers that pick their own may pick different slots (UNSAFE, replayed);
+# a lock of &a[1].m in an array of one slot is undefined and blocks, as on
+# the interpreter (SAFE; a candidate that is no cell was a feasible path
+# that did not replay); an index nothing bounds gives the address too
+# many values (never SAFE). With POR the split is not made: unsupported,
+# as before.
+for task in mutex-index-safe mutex-index-unsafe mutex-index-invalid-safe; do
+    "$ORDO" verify "$T/$task.yml" --engine cegar --domain pred --refinement unsat-core \
+        >"$TMP/split-$task" 2>&1
+    check "$task (pred): correct" grep -q ': correct)' "$TMP/split-$task"
+done
+check "the mutex splits are counted" grep -qE '^  cegar.mutex_splits +[1-9]' \
+    "$TMP/split-mutex-index-safe"
+"$ORDO" verify "$T/mutex-index-unbounded.yml" --engine cegar --domain pred \
+    --refinement unsat-core >"$TMP/split-unbounded" 2>&1
+check_status 3 "an unbounded mutex index is unsupported" "$TMP/split-unbounded"
+check "and says why" grep -q 'a mutex whose address takes more than 256 values' \
+    "$TMP/split-unbounded"
+"$ORDO" verify "$T/mutex-index-safe.yml" --engine cegar --domain pred --refinement unsat-core \
+    --por spor >"$TMP/split-spor" 2>&1
+check_status 3 "no mutex split with POR" "$TMP/split-spor"
+check "and says why" grep -q 'a mutex whose address depends on a value no precision holds' \
+    "$TMP/split-spor"
+
 # The dynamic cone of influence (thesis Chapter 4), alone and after SCOI,
 # in both domains: the same verdicts, replayed counterexamples, and the
 # statements it simplified counted.
