@@ -102,16 +102,23 @@ static unsigned unguarded(const cg_loop_guards *g, const cg_path *pf, ordo_term 
     return n;
 }
 
+/* Does pf hold the label of a loop guard? */
+static bool has_guard(const cg_loop_guards *g, const cg_path *pf)
+{
+    for (unsigned i = 0; i < pf->n_labels; i++)
+        if (is_guard(g, pf->labels[i].stmt))
+            return true;
+    return false;
+}
+
 bool cg_loop_guards_relax(const cg_loop_guards *g, cg_path *pf)
 {
-    ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
-    unsigned n = unguarded(g, pf, kept);
-    bool relaxed = n < pf->n_labels &&
-                   ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_UNSAT;
-    free(kept);
-    if (n < pf->n_labels && !relaxed)
-        cg_path_check(pf);
-    return relaxed;
+    if (!has_guard(g, pf))
+        return false;
+    if (cg_loop_guards_check(g, pf) == ORDO_SMT_UNSAT)
+        return true;
+    cg_path_check(pf);
+    return false;
 }
 
 /* Does the statement write a variable a loop guard reads? */
