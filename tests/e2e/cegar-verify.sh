@@ -177,6 +177,19 @@ check "an initial precision from a file is read" grep -qE '^  cegar.precision_si
 check "thesis-fig3.2 N = 1 (pred, aaspor, the thesis' predicates): proved in one iteration" \
     grep -qE '^  cegar.iterations +1$' "$TMP/initprec"
 check "thesis-fig3.2 N = 1: correct" grep -q 'expected true: correct' "$TMP/initprec"
+# Without POR (and without thread pools, as the thesis' NOPOR) the thesis
+# solved the family up to N = 2 (Section 3.4.2): so does ordo, with the
+# exact state spaces of N = 1 and N = 2 (3,329 and 96,708 explored actions).
+for n in 1 2; do
+    "$ORDO" verify "$B/thesis-fig3.2/exponential-$n.yml" --engine cegar --domain pred --por nopor \
+        --thread-pools off --initprec file:"$ORDO_ROOT/configs/thesis-fig3.2.prec" \
+        --cpu-time 60 --wall-time 900 >"$TMP/nopor-$n" 2>&1
+    check "thesis-fig3.2 N = $n (pred, nopor): correct" grep -q 'expected true: correct' "$TMP/nopor-$n"
+done
+check "thesis-fig3.2 N = 1 (nopor) explores 3,329 actions" \
+    grep -qE '^  cegar.explored_actions +3329$' "$TMP/nopor-1"
+check "thesis-fig3.2 N = 2 (nopor) explores 96,708 actions" \
+    grep -qE '^  cegar.explored_actions +96708$' "$TMP/nopor-2"
 printf 'z %% 2 == 0\nq > 1\n' >"$TMP/bad.prec"
 "$ORDO" verify "$B/thesis-fig3.2/exponential-1.yml" --engine cegar --initprec file:"$TMP/bad.prec" \
     >"$TMP/badprec" 2>&1
