@@ -9,63 +9,20 @@
 
 #include "cex.h"
 #include "cex_loops.h"
-#include "loop_exits.h"
+#include "guard_set.h"
 
 /* ---- the path with its loop exits' guards relaxed ------------------------ */
 
-/* The guards of the exits (statements of the analysed program, whose
- * pointers the labels name), sorted. */
-typedef struct {
-    const ordo_stmt **v;
-    unsigned n, cap;
-} stmt_set;
-
-static int by_address(const void *a, const void *b)
+/* Checks pf without the labels of its loop exits' guards (loops: of the
+ * analysed program, pf->m->p): SAT leaves its model. *checked: whether
+ * the solver was asked (no guard on the path: not). */
+static bool relaxed_feasible(cg_path *pf, const cg_loops *loops, bool *checked)
 {
-    uintptr_t x = (uintptr_t) * (const ordo_stmt *const *)a;
-    uintptr_t y = (uintptr_t) * (const ordo_stmt *const *)b;
-    return x < y ? -1 : x > y;
-}
-
-static stmt_set exit_guards(const ordo_program *p, const cg_loop_exits *x)
-{
-    stmt_set s = { 0 };
-    const ordo_stmt **list = NULL;
-    unsigned cap = 0;
-    for (unsigned f = 0; f < p->n_procs; f++)
-        for (unsigned e = 0; e < p->procs[f].n_edges; e++) {
-            if (!x->exit[f][e])
-                continue;
-            unsigned n = 0;
-            cg_flatten(p->procs[f].edges[e].stmt, &list, &n, &cap);
-            for (unsigned i = 0; i < n; i++)
-                if (list[i]->kind == ORDO_S_ASSUME) {
-                    XGROW(s.v, s.n, s.cap);
-                    s.v[s.n++] = list[i];
-                }
-        }
-    free(list);
-    if (s.n > 1)
-        qsort(s.v, s.n, sizeof *s.v, by_address);
-    return s;
-}
-
-/* Checks pf without the labels of exit guards (x: of the shown program,
- * whose edges the analysed one's match): SAT leaves its model. *checked:
- * whether the solver was asked (no guard on the path: not). */
-static bool relaxed_feasible(cg_path *pf, const cg_loop_exits *x, bool *checked)
-{
-    stmt_set guards = exit_guards(pf->m->p, x);
-    ordo_term *kept = xmalloc((pf->n_labels + 1) * sizeof *kept);
-    unsigned n = 0;
-    for (unsigned i = 0; i < pf->n_labels; i++)
-        if (!guards.n || !bsearch(&pf->labels[i].stmt, guards.v, guards.n, sizeof *guards.v,
-                                  by_address))
-            kept[n++] = pf->labels[i].label;
-    *checked = n < pf->n_labels;
-    bool sat = *checked && ordo_smt_check_assuming(pf->smt, n, kept) == ORDO_SMT_SAT;
-    free(kept);
-    free(guards.v);
+    cg_guard_set guards;
+    cg_guard_set_build(&guards, pf->m->p, loops, cg_loops_exit);
+    *checked = cg_guard_set_on_path(&guards, pf);
+    bool sat = *checked && cg_guard_set_check_without(&guards, pf) == ORDO_SMT_SAT;
+    cg_guard_set_free(&guards);
     return sat;
 }
 
@@ -80,7 +37,7 @@ typedef struct {
     ordo_interp *in;
     ordo_trace *trace;
     const ordo_program *shown;
-    const cg_loop_exits *exits;
+    const cg_loops *loops;
     unsigned *concrete;        /* per abstract thread: its interpreter thread */
     unsigned n_mapped;
     value_queue *values;       /* per abstract thread: the relaxed model's */
@@ -107,7 +64,7 @@ static bool extra_iteration(const realiser *r, int a, unsigned t)
     unsigned proc, loc;
     return a == r->looping && r->values_before_exit == 0 &&
            ordo_interp_location(r->in, t, &proc, &loc) && proc == r->exit_proc &&
-           cg_loop_exits_inside(r->exits, r->shown, proc, r->exit_edge, loc);
+           cg_loops_inside(r->loops, proc, r->exit_edge, loc);
 }
 
 /* The value source (interp.h): the model's values per thread in order
@@ -205,7 +162,7 @@ static bool realise(realiser *r, const cg_action *actions, const cg_state *const
         unsigned proc = states[i]->threads[ac->thread].proc;
         const ordo_stmt *st = r->shown->procs[proc].edges[ac->edge].stmt;
         pending *w = &p[ac->thread];
-        if (r->exits->exit[proc][ac->edge])
+        if (cg_loops_exit(r->loops, proc, ac->edge))
             *w = (pending){ true, proc, ac->edge, w->values, w->values };
         w->values += havocs_of(st);
         if (!cg_cex_ends_step(r->shown, actions, states, i, n))
@@ -250,10 +207,10 @@ static value_queue *model_values(const cg_path *pf, unsigned n_threads, bool wit
 typedef struct {
     cg_path *pf;
     const ordo_program *original;
+    const cg_loops *loops;
     const cg_config *cfg;
     const ordo_deadline *d;
     cg_counters *c;
-    cg_loop_exits exits;
     const cg_action *actions;
     const cg_state *const *states;
     unsigned n;
@@ -265,7 +222,7 @@ static ordo_trace *realise_and_replay(attempt *a, int64_t fill, bool with_model)
 {
     unsigned n_threads = a->states[a->n]->n_threads;
     realiser r = { .in = ordo_interp_new(a->pf->shown, a->cfg->mode), .trace = ordo_trace_new(),
-                   .shown = a->pf->shown, .exits = &a->exits,
+                   .shown = a->pf->shown, .loops = a->loops,
                    .concrete = xcalloc(n_threads + 1, sizeof *r.concrete), .n_mapped = 1,
                    .values = model_values(a->pf, n_threads, with_model), .fill = fill,
                    .looping = -1,
@@ -296,7 +253,8 @@ static ordo_trace *realise_and_replay(attempt *a, int64_t fill, bool with_model)
 static bool leaves_a_loop(const attempt *a)
 {
     for (unsigned i = 0; i < a->n; i++)
-        if (a->exits.exit[a->states[i]->threads[a->actions[i].thread].proc][a->actions[i].edge])
+        if (cg_loops_exit(a->loops, a->states[i]->threads[a->actions[i].thread].proc,
+                          a->actions[i].edge))
             return true;
     return false;
 }
@@ -310,25 +268,23 @@ static bool within_budget(const attempt *a)
  * long path through many cells, such as goblint-regression's 10,000
  * havocked thread ids, z3 may not find the relaxed path's model in a
  * minute), then with the relaxed model's values. */
-ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_config *cfg,
-                         const ordo_deadline *d, cg_counters *c, const cg_action *actions,
-                         const cg_state *const *states, unsigned n)
+ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_loops *loops,
+                         const cg_config *cfg, const ordo_deadline *d, cg_counters *c,
+                         const cg_action *actions, const cg_state *const *states, unsigned n)
 {
     if (c->loop_cex_steps >= cfg->loop_cex_steps || n == 0)
         return NULL;
-    attempt a = { .pf = pf, .original = original, .cfg = cfg, .d = d, .c = c,
+    attempt a = { .pf = pf, .original = original, .loops = loops, .cfg = cfg, .d = d, .c = c,
                   .actions = actions, .states = states, .n = n };
-    cg_loop_exits_build(&a.exits, pf->shown);
     ordo_trace *t = NULL;
     bool checked = false;
     if (leaves_a_loop(&a)) {
         for (int64_t fill = 0; fill <= 1 && !t && within_budget(&a); fill++)
             t = realise_and_replay(&a, fill, false);
-        if (!t && within_budget(&a) && relaxed_feasible(pf, &a.exits, &checked))
+        if (!t && within_budget(&a) && relaxed_feasible(pf, loops, &checked))
             t = realise_and_replay(&a, 0, true);
     }
     if (checked && !t)
         cg_path_check(pf); /* the refinement reads the path's own unsat core */
-    cg_loop_exits_free(&a.exits);
     return t;
 }

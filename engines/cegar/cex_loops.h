@@ -21,15 +21,17 @@
 #include <ordo/trace.h>
 
 #include "cegar.h"
+#include "loops.h"
 #include "path.h"
 
 /* pf: the spurious path of actions/states (n actions, arg.h), UNSAT;
+ * loops: the loops of its program (loops.h: its exits are relaxed);
  * afterwards its solver holds the path's own unsat core again. Returns a
  * trace that replays to the error on `original`, or NULL. Interpreter
  * steps are bounded by cfg->loop_cex_steps over the whole run (counted in
  * c->loop_cex_steps; 0: never tried). */
-ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_config *cfg,
-                         const ordo_deadline *d, cg_counters *c, const cg_action *actions,
-                         const cg_state *const *states, unsigned n);
+ordo_trace *cg_cex_loops(cg_path *pf, const ordo_program *original, const cg_loops *loops,
+                         const cg_config *cfg, const ordo_deadline *d, cg_counters *c,
+                         const cg_action *actions, const cg_state *const *states, unsigned n);
 
 #endif

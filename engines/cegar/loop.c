@@ -13,6 +13,7 @@
 #include "coi.h"
 #include "initprec.h"
 #include "itp.h"
+#include "loops.h"
 #include "mutex_learn.h"
 #include "pool.h"
 #include "por_source.h"
@@ -39,6 +40,7 @@ typedef struct {
     bool pruned_lazily;            /* arg was pruned lazily since it was built anew */
     bool smt_int;                  /* SMT terms in Int (arith.h) */
     cg_cell_values *cell_values;   /* Int: what cells hold (cell_values.h) */
+    cg_loops *loops;               /* of analysed (loops.h) */
     cg_pools *pools;               /* --thread-pools on (pool.h), else NULL */
     cg_loop_guards *loop_guards;   /* --relax-loops (refine_loops.h), else NULL */
     cg_mutex_cells *mutex_cells;   /* --por nopor: split mutexes (mutex_cells.h), else NULL */
@@ -176,6 +178,18 @@ static bool cloned(const int *clone_of, unsigned n)
     return false;
 }
 
+/* Where a statement stands, file:line, for messages (malloc'ed). */
+static char *where(const ordo_stmt *st)
+{
+    return xasprintf("%s:%u", st->file ? st->file : "?", st->line);
+}
+
+/* The statement of the action a taken from `before`. */
+static const ordo_stmt *stmt_of(const cegar *g, const cg_action *a, const cg_state *before)
+{
+    return g->analysed->procs[before->threads[a->thread].proc].edges[a->edge].stmt;
+}
+
 /* The path pf to the outside case of a split mutex (mutex_cells.h),
  * feasible (relaxed NULL) or feasible without its loop guards (relaxed,
  * refine_loops.h: a path that left a thread-creation loop early): are
@@ -186,24 +200,24 @@ static bool learn_mutex_cells(cegar *g, cg_path *pf, const cg_loop_guards *relax
     unsigned proc = before->threads[last->thread].proc;
     if (!cg_mutex_learn_cells(g->mutex_cells, pf, relaxed, proc, last->edge))
         return false;
-    const ordo_stmt *st = g->analysed->procs[proc].edges[last->edge].stmt;
     const uint64_t *cells;
     unsigned n;
     cg_mutex_cells_of(g->mutex_cells, proc, last->edge, &cells, &n);
-    ordo_log(ORDO_LOG_DEBUG, "cegar: %u candidate mutex cells at %s:%u", n,
-             st->file ? st->file : "?", st->line);
+    char *at = where(stmt_of(g, last, before));
+    ordo_log(ORDO_LOG_DEBUG, "cegar: %u candidate mutex cells at %s", n, at);
+    free(at);
     return true;
 }
 
 /* The run ends at a feasible outside case that brings no new candidate. */
 static cg_outcome too_many_cells(const cegar *g, const cg_action *last, const cg_state *before)
 {
-    const ordo_stmt *st = g->analysed->procs[before->threads[last->thread].proc]
-                              .edges[last->edge].stmt;
-    return outcome(ORDO_VERDICT_UNSUPPORTED,
-                   xasprintf("unsupported: a mutex whose address takes more than %u values, "
-                             "at %s:%u (cegar)", CG_MUTEX_CELLS_MAX,
-                             st->file ? st->file : "?", st->line));
+    char *at = where(stmt_of(g, last, before));
+    cg_outcome o = outcome(ORDO_VERDICT_UNSUPPORTED,
+                           xasprintf("unsupported: a mutex whose address takes more than %u "
+                                     "values, at %s (cegar)", CG_MUTEX_CELLS_MAX, at));
+    free(at);
+    return o;
 }
 
 /* An infeasible path to the outside case, feasible without its loop
@@ -249,8 +263,8 @@ static cg_outcome answer(cegar *g, cg_model *m, cg_path *pf, const cg_action *ac
     } else if (r == ORDO_SMT_UNKNOWN) {
         o.reason = xasprintf("cegar: the solver gave up on a path formula (%s)",
                              ordo_smt_reason_unknown(pf->smt));
-    } else if (!outside &&
-               (o.trace = cg_cex_loops(pf, g->original, g->cfg, g->d, g->c, actions, states, n))) {
+    } else if (!outside && (o.trace = cg_cex_loops(pf, g->original, g->loops, g->cfg, g->d,
+                                                   g->c, actions, states, n))) {
         o.verdict = ORDO_VERDICT_UNSAFE;
     } else if (interpolating(g->cfg) ? refine_by_itp(g, m, actions, states, n, &o.reason) > 0
                                      : refine_by_core(g, pf) > 0) {
@@ -328,8 +342,9 @@ static void new_arg(cegar *g)
 static void split_mutex(cegar *g, const cg_state *s, const cg_action *a, const ordo_stmt *st)
 {
     cg_mutex_cells_split(g->mutex_cells, s->threads[a->thread].proc, a->edge);
-    ordo_log(ORDO_LOG_DEBUG, "cegar: the mutex at %s:%u is split", st->file ? st->file : "?",
-             st->line);
+    char *at = where(st);
+    ordo_log(ORDO_LOG_DEBUG, "cegar: the mutex at %s is split", at);
+    free(at);
 }
 
 /* The search met a lock or unlock whose address node's state did not
@@ -372,10 +387,11 @@ static cg_outcome learn_mutex_address(cegar *g, cg_model *m, unsigned node, bool
             *done = false;
             new_arg(g);
         } else {
+            char *at = where(st);
             o = outcome(ORDO_VERDICT_UNSUPPORTED,
                         xasprintf("unsupported: a mutex whose address depends on a value no "
-                                  "precision holds, at %s:%u (cegar)",
-                                  st->file ? st->file : "?", st->line));
+                                  "precision holds, at %s (cegar)", at));
+            free(at);
         }
         cg_path_free(&pf);
         ordo_smt_destroy(smt);
@@ -534,10 +550,11 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
     } else {
         if (cfg->dcoi)
             g.coi = cg_coi_new(g.analysed);
+        g.loops = cg_loops_new(g.analysed);
         if (cfg->thread_pools)
-            g.pools = cg_pools_new(g.analysed, cfg->pool_named);
+            g.pools = cg_pools_new(g.loops, cfg->pool_named);
         if (cfg->relax_loops)
-            g.loop_guards = cg_loop_guards_new(g.analysed);
+            g.loop_guards = cg_loop_guards_new(g.analysed, g.loops);
         cg_prec_init(&g.prec, g.analysed->n_vars);
         cg_prec_add_sync_sources(&g.prec, g.analysed);
         if (cfg->allassumes)
@@ -578,6 +595,7 @@ cg_outcome cg_verify(const ordo_program *p, const cg_config *cfg,
         c->pool_merges = cg_pools_merges(g.pools);
         cg_pools_free(g.pools);
         cg_loop_guards_free(g.loop_guards);
+        cg_loops_free(g.loops);
         cg_mutex_cells_free(g.mutex_cells);
         cg_coi_free(g.coi);
     }

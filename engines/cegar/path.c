@@ -706,11 +706,19 @@ void cg_path_encode_cloned(cg_path *pf, ordo_smt *smt, const cg_model *m,
 
 ordo_smt_result cg_path_check(cg_path *pf)
 {
-    ordo_term *labels = xmalloc((pf->n_labels + 1) * sizeof *labels);
-    for (unsigned i = 0; i < pf->n_labels; i++)
-        labels[i] = pf->labels[i].label;
-    ordo_smt_result r = ordo_smt_check_assuming(pf->smt, pf->n_labels, labels);
-    free(labels);
+    return cg_path_check_without(pf, NULL, pf->n_labels, NULL);
+}
+
+ordo_smt_result cg_path_check_without(cg_path *pf, const unsigned *of, unsigned n,
+                                      const bool *without)
+{
+    ordo_term *kept = xmalloc((n + 1) * sizeof *kept);
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (!without || !without[i])
+            kept[k++] = pf->labels[of ? of[i] : i].label;
+    ordo_smt_result r = ordo_smt_check_assuming(pf->smt, k, kept);
+    free(kept);
     return r;
 }
 

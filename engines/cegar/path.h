@@ -140,6 +140,11 @@ void cg_path_clone(cg_path *pf, unsigned from);
 /* Checks the path: SAT (a model is ready), UNSAT (the core is read with
  * cg_path_core_label) or UNKNOWN. */
 ordo_smt_result cg_path_check(cg_path *pf);
+/* The same, assuming only the labels of[0 .. n - 1] (indices into
+ * labels, in that order; of NULL: labels 0 .. n - 1) but those where
+ * without[i] (without NULL: none): a part of the path, relaxed. */
+ordo_smt_result cg_path_check_without(cg_path *pf, const unsigned *of, unsigned n,
+                                      const bool *without);
 /* After UNSAT: the labels of the core (indices into labels), malloc'ed. */
 unsigned cg_path_core(cg_path *pf, unsigned **out);
 void cg_path_free(cg_path *pf);

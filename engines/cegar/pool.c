@@ -7,33 +7,23 @@
 #include "live.h"
 #include "pool.h"
 #include "pred.h"
-#include "scc.h"
 
 struct cg_pools {
-    const ordo_program *p;
-    bool **on_cycle;   /* per procedure, per edge: on a cycle of its CFA */
-    unsigned named;    /* threads of a procedure that keep their ids */
+    const cg_loops *loops;  /* of the program */
+    unsigned named;         /* threads of a procedure that keep their ids */
     double merges;
 };
 
-cg_pools *cg_pools_new(const ordo_program *p, unsigned named)
+cg_pools *cg_pools_new(const cg_loops *loops, unsigned named)
 {
     cg_pools *x = xcalloc(1, sizeof *x);
-    x->p = p;
+    x->loops = loops;
     x->named = named;
-    x->on_cycle = xcalloc(p->n_procs + 1, sizeof *x->on_cycle);
-    for (unsigned i = 0; i < p->n_procs; i++)
-        x->on_cycle[i] = cg_cycle_edges(&p->procs[i]);
     return x;
 }
 
 void cg_pools_free(cg_pools *x)
 {
-    if (!x)
-        return;
-    for (unsigned i = 0; i < x->p->n_procs; i++)
-        free(x->on_cycle[i]);
-    free(x->on_cycle);
     free(x);
 }
 
@@ -51,7 +41,7 @@ bool cg_pool_anonymous(const cg_pools *x, const cg_state *s, unsigned proc, unsi
             return true;
         named += s->threads[t].proc == started;
     }
-    return x->on_cycle[proc][edge] && named >= x->named;
+    return cg_loops_on_cycle(x->loops, proc, edge) && named >= x->named;
 }
 
 bool cg_pool_may_be_anonymous(const cg_state *s, int64_t id)

@@ -63,13 +63,15 @@
 #ifndef CEGAR_POOL_H
 #define CEGAR_POOL_H
 
+#include "loops.h"
 #include "transfer.h"
 
 typedef struct cg_pools cg_pools;
 
-/* named: how many threads of a procedure starts on cycles create before
+/* loops: of the analysed program (loops.h: which starts are on cycles);
+ * named: how many threads of a procedure starts on cycles create before
  * they become anonymous (--pool-named). */
-cg_pools *cg_pools_new(const ordo_program *p, unsigned named);
+cg_pools *cg_pools_new(const cg_loops *loops, unsigned named);
 void cg_pools_free(cg_pools *x);
 /* Pairs of entries merged so far (cegar.pool_merges). */
 double cg_pools_merges(const cg_pools *x);

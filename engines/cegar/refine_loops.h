@@ -26,13 +26,14 @@
 #ifndef CEGAR_REFINE_LOOPS_H
 #define CEGAR_REFINE_LOOPS_H
 
-#include "path.h"
+#include "guard_set.h"
 
 typedef struct cg_loop_guards cg_loop_guards;
 
 /* The loop guards of p (the analysed program, whose statements the path
- * formula's labels name). */
-cg_loop_guards *cg_loop_guards_new(const ordo_program *p);
+ * formula's labels name): the assumptions of its loop branches (loops.h,
+ * cg_loops_branch; loops: p's). */
+cg_loop_guards *cg_loop_guards_new(const ordo_program *p, const cg_loops *loops);
 void cg_loop_guards_free(cg_loop_guards *g);
 
 /* After pf was found UNSAT: checks it again without the labels of loop

@@ -98,15 +98,3 @@ unsigned *cg_cfa_components(const ordo_proc *f, unsigned *n_comps)
     ordo_edge_index_free(&out);
     return comp;
 }
-
-/* Per edge of f, whether both ends are in one component (scc.h). */
-bool *cg_cycle_edges(const ordo_proc *f)
-{
-    unsigned n_comps;
-    unsigned *comp = cg_cfa_components(f, &n_comps);
-    bool *on = xcalloc(f->n_edges + 1, sizeof *on);
-    for (unsigned e = 0; e < f->n_edges; e++)
-        on[e] = comp[f->edges[e].from] == comp[f->edges[e].to];
-    free(comp);
-    return on;
-}

@@ -2,8 +2,8 @@
  * Strongly connected components by Tarjan's algorithm, without recursion
  * (ARGs and CFAs are deep): the one routine behind DCOI's cheaper
  * reachability (dfg_reach.c, thesis Section 4.1.2) and POR's proviso
- * (por_proviso.c, Valmari's terminal components), and the loops whose
- * exits counterexamples relax (loop_exits.c).
+ * (por_proviso.c, Valmari's terminal components), and the loops of the
+ * CFAs (loops.c).
  */
 #ifndef CEGAR_SCC_H
 #define CEGAR_SCC_H
@@ -28,10 +28,7 @@ typedef struct {
  * many components there are. */
 unsigned *cg_scc(const cg_graph *g, const bool *skip, unsigned *n_comps);
 
-/* Per edge of f (malloc'ed): is it on a cycle of f's CFA, both its ends
- * in one strongly connected component of the locations? */
-bool *cg_cycle_edges(const ordo_proc *f);
-/* The same for the locations of f's CFA (its edges as the successors). */
+/* cg_scc on the locations of f's CFA (its edges as the successors). */
 unsigned *cg_cfa_components(const ordo_proc *f, unsigned *n_comps);
 
 #endif

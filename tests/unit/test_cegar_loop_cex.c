@@ -1,5 +1,5 @@
 /* Unit tests of counterexamples behind counted loops (cex_loops.h,
- * loop_exits.h): a loop creating 10,000 racing workers, whose abstract
+ * loops.h): a loop creating 10,000 racing workers, whose abstract
  * counterexample leaves the loop after a few iterations, is found UNSAFE
  * by a schedule that runs the whole loop (replayed); the same program
  * whose check also needs the loop left early raises no alarm. */
@@ -16,7 +16,7 @@
 #include <ordo/trace.h>
 
 #include "../../engines/cegar/cegar.h"
-#include "../../engines/cegar/loop_exits.h"
+#include "../../engines/cegar/loops.h"
 #include "../support/cegar_verify.h"
 #include "../support/smt_load.h"
 #include "ir_fixtures.h"
@@ -73,24 +73,37 @@ static ordo_program *racing(bool guarded, racing_parts *parts)
     return p;
 }
 
-static void the_creation_loop_has_one_exit(void **state)
+/* The loop table (loops.h): the creation loop has one exit; its head is
+ * its one branch (refine_loops.h relaxes the guards of both its edges),
+ * the edge that stays in the loop on a cycle, the exit not; the worker
+ * has no loop. */
+static void the_creation_loop_in_the_loop_table(void **state)
 {
     (void)state;
     racing_parts parts;
     ordo_program *p = racing(false, &parts);
-    cg_loop_exits x;
-    cg_loop_exits_build(&x, p);
-    unsigned exits = 0;
-    for (unsigned e = 0; e < p->procs[0].n_edges; e++)
-        exits += x.exit[0][e];
+    cg_loops *x = cg_loops_new(p);
+    unsigned exits = 0, branches = 0, on_cycle = 0;
+    for (unsigned e = 0; e < p->procs[0].n_edges; e++) {
+        exits += cg_loops_exit(x, 0, e);
+        branches += cg_loops_branch(x, 0, e);
+        on_cycle += cg_loops_on_cycle(x, 0, e);
+    }
     assert_int_equal(exits, 1);
-    assert_true(x.exit[0][parts.exit_edge]);
-    assert_false(x.exit[0][parts.stay_edge]);
+    assert_true(cg_loops_exit(x, 0, parts.exit_edge));
+    assert_int_equal(branches, 2);
+    assert_true(cg_loops_branch(x, 0, parts.stay_edge));
+    assert_true(cg_loops_branch(x, 0, parts.exit_edge));
+    assert_int_equal(on_cycle, 3);
+    assert_true(cg_loops_on_cycle(x, 0, parts.stay_edge));
     unsigned body = p->procs[0].edges[parts.stay_edge].to;
     unsigned after = p->procs[0].edges[parts.exit_edge].to;
-    assert_true(cg_loop_exits_inside(&x, p, 0, parts.exit_edge, body));
-    assert_false(cg_loop_exits_inside(&x, p, 0, parts.exit_edge, after));
-    cg_loop_exits_free(&x);
+    assert_true(cg_loops_inside(x, 0, parts.exit_edge, body));
+    assert_false(cg_loops_inside(x, 0, parts.exit_edge, after));
+    for (unsigned e = 0; e < p->procs[1].n_edges; e++)
+        assert_false(cg_loops_on_cycle(x, 1, e) || cg_loops_branch(x, 1, e) ||
+                     cg_loops_exit(x, 1, e));
+    cg_loops_free(x);
     ordo_program_free(p);
 }
 
@@ -183,7 +196,7 @@ static void a_run_that_blocks_raises_no_alarm(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_creation_loop_has_one_exit),
+        cmocka_unit_test(the_creation_loop_in_the_loop_table),
         cmocka_unit_test(a_race_behind_the_creation_loop_is_found),
         cmocka_unit_test(no_steps_no_attempt),
         cmocka_unit_test(a_run_that_blocks_raises_no_alarm),

@@ -208,6 +208,7 @@ static void racing_creation_loop_not_proved(void **state)
 
 typedef struct {
     ordo_program *p;
+    cg_loops *loops;
     cg_model m;
     cg_prec prec;
     unsigned id;
@@ -225,7 +226,8 @@ static void open_pools(pool_model *x)
     cg_prec_init(&x->prec, x->p->n_vars);
     cg_prec_add_var(&x->prec, x->id);
     x->m.prec = &x->prec;
-    x->m.pools = cg_pools_new(x->p, 0);
+    x->loops = cg_loops_new(x->p);
+    x->m.pools = cg_pools_new(x->loops, 0);
     x->succs = (cg_succs){ 0 };
     x->n = 0;
     x->states[0] = cg_initial_state(&x->m);
@@ -238,6 +240,7 @@ static void close_pools(pool_model *x)
     cg_succs_clear(&x->succs);
     free(x->succs.v);
     cg_pools_free(x->m.pools);
+    cg_loops_free(x->loops);
     cg_prec_free(&x->prec);
     cg_model_free(&x->m);
     ordo_program_free(x->p);
