@@ -27,22 +27,46 @@ agreement agreement_of(const answer_kind *answers, size_t n)
     return AGREE_SAME;
 }
 
-void cross_check_build(const results *r, cross_check *out)
+void run_grid_of(const results *r, run_grid *out)
+{
+    *out = (run_grid){
+        .configs = (const char *const *)r->configs,
+        .tasks = (const char *const *)r->tasks,
+        .n_configs = (unsigned)r->n_configs,
+        .n_tasks = (unsigned)r->n_tasks,
+        .runs = xcalloc(r->n_configs * r->n_tasks + 1, sizeof *out->runs),
+    };
+    for (unsigned t = 0; t < out->n_tasks; t++)
+        for (unsigned c = 0; c < out->n_configs; c++)
+            out->runs[(size_t)t * out->n_configs + c] = results_cell(r, c, t);
+}
+
+void run_grid_free(run_grid *g)
+{
+    free(g->runs);
+}
+
+const result_row *run_grid_cell(const run_grid *g, unsigned config, unsigned task)
+{
+    return g->runs[(size_t)task * g->n_configs + config];
+}
+
+void cross_check_build(const run_grid *g, cross_check *out)
 {
     *out = (cross_check){
-        .of_task = xcalloc(r->n_tasks, sizeof *out->of_task),
-        .proofs_over_bounded = xcalloc(r->n_configs, sizeof *out->proofs_over_bounded),
+        .of_task = xcalloc(g->n_tasks, sizeof *out->of_task),
+        .proofs_over_bounded = xcalloc(g->n_configs, sizeof *out->proofs_over_bounded),
     };
-    answer_kind *answers = xcalloc(r->n_configs, sizeof *answers);
-    for (unsigned t = 0; t < r->n_tasks; t++) {
-        for (unsigned c = 0; c < r->n_configs; c++) {
-            const result_row *row = results_cell(r, c, t);
+    answer_kind *answers = xcalloc(g->n_configs, sizeof *answers);
+    for (unsigned t = 0; t < g->n_tasks; t++) {
+        for (unsigned c = 0; c < g->n_configs; c++) {
+            const result_row *row = run_grid_cell(g, c, t);
             answers[c] = row ? row->answer : ANSWER_NONE;
         }
-        agreement a = agreement_of(answers, r->n_configs);
+        agreement a = agreement_of(answers, g->n_configs);
         out->of_task[t] = a;
         out->count[a]++;
-        for (unsigned c = 0; c < r->n_configs && a == AGREE_PROOF_BOUNDED; c++)
+        for (unsigned c = 0; c < g->n_configs && a == AGREE_PROOF_BOUNDED; c++)
             out->proofs_over_bounded[c] += answers[c] == ANSWER_PROOF;
     }
     free(answers);

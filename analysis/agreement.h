@@ -28,14 +28,30 @@ typedef enum {
  * a conflict. */
 agreement agreement_of(const answer_kind *answers, size_t n);
 
-/* The cross-check of every configuration of R. */
+/* The runs to cross-check: RUNS[task * n_configs + config] (NULL: no run)
+ * of N_CONFIGS named configurations on N_TASKS named tasks. A report's
+ * results give one (run_grid_of); the HTML page's columns another, where
+ * the same configuration in two result sets is two columns. */
+typedef struct {
+    const char *const *configs, *const *tasks;
+    unsigned n_configs, n_tasks;
+    const result_row **runs;
+} run_grid;
+
+/* R's configurations and tasks (borrowed from R); run_grid_free frees
+ * the runs. */
+void run_grid_of(const results *r, run_grid *out);
+void run_grid_free(run_grid *g);
+const result_row *run_grid_cell(const run_grid *g, unsigned config, unsigned task);
+
+/* The cross-check of every configuration of a grid. */
 typedef struct {
     agreement *of_task;            /* per task */
     unsigned count[N_AGREEMENTS];  /* tasks per agreement */
     unsigned *proofs_over_bounded; /* per configuration: its proofs of AGREE_PROOF_BOUNDED tasks */
 } cross_check;
 
-void cross_check_build(const results *r, cross_check *out);
+void cross_check_build(const run_grid *g, cross_check *out);
 void cross_check_free(cross_check *c);
 /* Tasks two or more configurations answered. */
 unsigned cross_check_answered(const cross_check *c);

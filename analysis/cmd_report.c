@@ -51,8 +51,9 @@ static const char usage_text[] =
     "                   table and figure counts as solved and wrong, and the score\n"
     "  --check-agreement exit 1 when the cross-check finds a conflict\n"
     "  --html           one self-contained HTML page (to FILE or stdout): summary,\n"
-    "                   task table, plots, tables, setup; each DIR is a result set\n"
-    "                   of its own, so two sides of a comparison stand side by side\n";
+    "                   cross-check, task table, plots, tables, setup; each DIR is\n"
+    "                   a result set of its own, so two sides of a comparison stand\n"
+    "                   side by side\n";
 
 typedef struct {
     const char **inputs, **scatters, **bars;
@@ -137,7 +138,8 @@ static int parse_options(int argc, char **argv, report_options *o)
         return usage_error("--html draws its own plots and takes no",
                            o->beside ? "--beside" : "--scatter/--bar/--scaling");
     if (o->html && o->check_agreement)
-        return usage_error("--html has no cross-check, drop", "--check-agreement");
+        return usage_error("--html only shows the cross-check, drop",
+                           "--check-agreement");
     if (o->beside && !o->layout_name)
         return usage_error("--beside needs --table", o->beside);
     if (!o->n_inputs) {
@@ -220,11 +222,14 @@ static unsigned add_cross_check(const results *r, report_tables *rt)
 {
     if (r->n_configs < 2)
         return 0;
+    run_grid g;
+    run_grid_of(r, &g);
     cross_check c;
-    cross_check_build(r, &c);
-    rt->n += cross_check_tables(r, &c, &rt->tables[rt->n], &rt->names[rt->n]);
+    cross_check_build(&g, &c);
+    rt->n += cross_check_tables(&g, &c, &rt->tables[rt->n], &rt->names[rt->n]);
     unsigned conflicts = c.count[AGREE_CONFLICT];
     cross_check_free(&c);
+    run_grid_free(&g);
     return conflicts;
 }
 

@@ -5,8 +5,9 @@
 
 #include <ordo/xalloc.h>
 
-#include "html_json.h"
+#include "html_cross_check.h"
 #include "html_data.h"
+#include "html_json.h"
 
 /* The tasks of all sets, each once, in order of first appearance. */
 typedef struct {
@@ -92,13 +93,70 @@ static const result_row **config_rows(const html_set *set, unsigned config, cons
     return rows;
 }
 
-static void write_column(FILE *out, const html_set *set, size_t set_index, unsigned config,
-                         const task_union *u, const int *value_index, size_t n_values)
+/* One column of the page: a configuration of a set, its runs by union task. */
+typedef struct {
+    const html_set *set;
+    size_t set_index;
+    unsigned config;
+    const result_row **rows;
+    char *label; /* the configuration, "RUN @ SET" when another set has it too */
+} page_column;
+
+static size_t sets_with_config(const html_set *sets, size_t n_sets, const char *run)
 {
-    const result_row **rows = config_rows(set, config, u);
+    size_t n = 0;
+    for (size_t s = 0; s < n_sets; s++)
+        n += results_find_config(&sets[s].r, run) >= 0;
+    return n;
+}
+
+/* Every configuration of every set, in order (as the page's script labels them). */
+static page_column *page_columns(const html_set *sets, size_t n_sets, const task_union *u, size_t *n)
+{
+    page_column *cols = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t s = 0; s < n_sets; s++)
+        for (unsigned c = 0; c < sets[s].r.n_configs; c++) {
+            const char *run = sets[s].r.configs[c];
+            XGROW(cols, *n, cap);
+            cols[(*n)++] = (page_column){
+                &sets[s], s, c, config_rows(&sets[s], c, u),
+                sets_with_config(sets, n_sets, run) > 1 ? xasprintf("%s @ %s", run, sets[s].name)
+                                                        : xstrdup(run),
+            };
+        }
+    return cols;
+}
+
+/* The cross-check over the page's columns (html_cross_check.h). */
+static void write_cross_check(FILE *out, const page_column *cols, size_t n_cols, const task_union *u)
+{
+    const char **labels = xcalloc(n_cols + 1, sizeof *labels);
+    run_grid g = { labels, u->names, (unsigned)n_cols, (unsigned)u->n,
+                   xcalloc(n_cols * u->n + 1, sizeof(const result_row *)) };
+    for (size_t k = 0; k < n_cols; k++) {
+        labels[k] = cols[k].label;
+        for (size_t t = 0; t < u->n; t++)
+            g.runs[t * n_cols + k] = cols[k].rows[t];
+    }
+    html_cross_check_write(out, &g);
+    run_grid_free(&g);
+    free(labels);
+}
+
+static void write_column(FILE *out, const page_column *col, const task_union *u, const char *const *values,
+                         size_t n_values)
+{
+    const html_set *set = col->set;
+    unsigned config = col->config;
+    const result_row **rows = col->rows;
+    int *value_index = xcalloc(n_values + 1, sizeof *value_index);
+    for (size_t v = 0; v < n_values; v++)
+        value_index[v] = results_value_index(&set->r, values[v]);
     fputs("{\"run\":", out);
     json_string(out, set->r.configs[config]);
-    fprintf(out, ",\"set\":%zu,\"log\":", set_index);
+    fprintf(out, ",\"set\":%zu,\"log\":", col->set_index);
     if (set->log_base) {
         char *run = xstrdup(set->r.configs[config]), *log;
         for (char *p = run; *p; p++)
@@ -129,7 +187,7 @@ static void write_column(FILE *out, const html_set *set, size_t set_index, unsig
         fputc(']', out);
     }
     fputs("]}", out);
-    free(rows);
+    free(value_index);
 }
 
 /* Per union task, its expected verdict (1 true, 0 false) from the first
@@ -170,19 +228,18 @@ void html_data_write(FILE *out, const html_set *sets, size_t n_sets, const char 
     }
     fputs("],\"expected\":", out);
     write_expected(out, sets, n_sets, &u);
+    size_t n_cols;
+    page_column *cols = page_columns(sets, n_sets, &u, &n_cols);
+    fputs(",\"crossCheck\":", out);
+    write_cross_check(out, cols, n_cols, &u);
     fputs(",\"columns\":[", out);
-    bool first = true;
-    for (size_t s = 0; s < n_sets; s++) {
-        int *index = xcalloc(n_values + 1, sizeof *index);
-        for (size_t v = 0; v < n_values; v++)
-            index[v] = results_value_index(&sets[s].r, values[v]);
-        for (unsigned c = 0; c < sets[s].r.n_configs; c++) {
-            fputs(first ? "" : ",", out);
-            write_column(out, &sets[s], s, c, &u, index, n_values);
-            first = false;
-        }
-        free(index);
+    for (size_t k = 0; k < n_cols; k++) {
+        fputs(k ? "," : "", out);
+        write_column(out, &cols[k], &u, values, n_values);
+        free(cols[k].rows);
+        free(cols[k].label);
     }
     fputs("]}", out);
+    free(cols);
     free(u.names);
 }

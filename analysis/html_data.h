@@ -1,8 +1,9 @@
 /*
  * The data of the HTML report, written as one JSON object that the page's
  * script (analysis/html/report.js) reads: the result sets with their setup
- * and tables, the union of their tasks, and per configuration of each set
- * one column of statuses, results and values per task.
+ * and tables, the union of their tasks, the cross-check of all columns
+ * (html_cross_check.h), and per configuration of each set one column of
+ * statuses, results and values per task.
  */
 #ifndef ORDO_ANALYSIS_HTML_DATA_H
 #define ORDO_ANALYSIS_HTML_DATA_H

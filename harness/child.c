@@ -20,6 +20,7 @@
 #include <ordo/trace.h>
 #include <ordo/xalloc.h>
 
+#include "crash_report.h"
 #include "runner.h"
 
 /* Output beyond this goes nowhere (the log is capped, never the disk). */
@@ -203,6 +204,7 @@ void child_main(const child_args *a)
     signal(SIGCHLD, SIG_DFL); /* the parent's handler must not interrupt the engine */
     enter_limits(a);
     redirect_output(a->log_path);
+    crash_report_install();
     FILE *report = fdopen(a->report_fd, "w");
     ordo_stats *stats = ordo_stats_new();
     ordo_stats_declare(stats, a->rc->engine->stats);

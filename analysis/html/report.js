@@ -1,7 +1,7 @@
 /* ordo report --html: the page's script. It reads the JSON data block
- * (analysis/html_data.c) and draws the summary, the task table (sort,
- * filters, pages), the quantile and scatter plots (SVG, log axes), the
- * common-set tables and the setup. The view's state lives in
+ * (analysis/html_data.c) and draws the summary, the cross-check, the
+ * task table (sort, filters, pages), the quantile and scatter plots (SVG,
+ * log axes), the common-set tables and the setup. The view's state lives in
  * location.hash ("#sort=c0.cputime_s&q=lock&dis=1"), so a link shares it.
  * Plain ES2017, no libraries: the page opens from disk without a network. */
 'use strict';
@@ -466,6 +466,29 @@
             });
         }
     }
+    /* ---- the cross-check of the columns' answers (html_cross_check.h) ---- */
+    function buildCrossCheckSection() {
+        const cc = D.crossCheck;
+        if (!cc) return;
+        const sec = section('cross-check', 'Cross-check');
+        sec.appendChild(staticTable(cc.tables[0])).setAttribute('data-kind', 'counts');
+        cc.tables.slice(1).forEach(function (t, i) {
+            const kind = cc.kinds[i + 1], n = String(t.rows.length);
+            if (kind === 'conflict') {
+                const table = sec.appendChild(staticTable(t));
+                table.classList.add('conflict');
+                table.setAttribute('data-tasks', n);
+                return;
+            }
+            /* folded, its table built when first opened (thousands may agree) */
+            const details = sec.appendChild(el('details', { 'data-kind': kind, 'data-tasks': n }));
+            details.appendChild(el('summary', {}, t.caption + ' (' + n + (n === '1' ? ' task)' : ' tasks)')));
+            details.addEventListener('toggle', function () {
+                if (details.open && !details.querySelector('table'))
+                    details.appendChild(staticTable(Object.assign({}, t, { caption: '' })));
+            });
+        });
+    }
     function buildSetupSection() {
         const setup = section('setup', 'Setup');
         D.sets.forEach(function (set) {
@@ -482,7 +505,7 @@
     function buildNav() {
         const nav = el('nav', {});
         nav.appendChild(el('strong', {}, 'ordo report'));
-        [['summary', 'Summary'], ['tasks', 'Tasks'], ['plots', 'Plots'], ['tables', 'Tables'], ['setup', 'Setup']]
+        [['summary', 'Summary'], ['cross-check', 'Cross-check'], ['tasks', 'Tasks'], ['plots', 'Plots'], ['tables', 'Tables'], ['setup', 'Setup']]
             .forEach(function (s) {
                 if (!document.getElementById(s[0])) return;
                 const a = nav.appendChild(el('a', { href: '#' }, s[1]));
@@ -512,6 +535,7 @@
 
     document.getElementById('app').textContent = '';
     buildStaticSections();
+    buildCrossCheckSection();
     buildTableSection();
     buildPlotSection();
     buildSetupSection();

@@ -3,8 +3,8 @@
  * IR (ORDO_ENGINE_NO_PROGRAM) and, in this order, sets the statistics
  * its options ask for (so that a run stopped later still has them), prints
  * to stdout, forks a spinning grandchild, allocates and touches memory,
- * spins on the CPU, sleeps, raises a signal, and finally returns the
- * verdict its options ask for. The runner's own tests drive it.
+ * spins on the CPU, sleeps, raises a signal (or overflows its stack), and
+ * finally returns the verdict its options ask for. The runner's own tests drive it.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -18,8 +18,8 @@
 
 static const char *const verdicts[] = { "true", "false", "unknown", "error", "unsupported", NULL };
 static const char *const signals[] = { "none", "SIGSEGV", "SIGABRT", "SIGFPE", "SIGBUS",
-                                       "SIGKILL", NULL };
-static const int signal_numbers[] = { 0, SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGKILL };
+                                       "SIGKILL", "stack-overflow", NULL };
+static const int signal_numbers[] = { 0, SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGKILL, 0 };
 
 static const ordo_option_desc options[] = {
     { "verdict", ORDO_OPT_ENUM, "unknown", verdicts, 0, -1,
@@ -37,7 +37,7 @@ static const ordo_option_desc options[] = {
     { "spin-checks-deadline", ORDO_OPT_BOOL, "false", NULL, 0, -1,
       "stop spinning (verdict unknown) when the deadline expires" },
     { "sleep-ms", ORDO_OPT_INT, "0", NULL, 0, 100000000, "milliseconds to sleep" },
-    { "crash", ORDO_OPT_ENUM, "none", signals, 0, -1, "signal to raise before returning" },
+    { "crash", ORDO_OPT_ENUM, "none", signals, 0, -1, "signal to raise before returning, or stack-overflow: recurse without end" },
     { NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -104,6 +104,18 @@ static bool spin(long ms, const ordo_deadline *deadline)
     }
 }
 
+/* Recursion the compiler cannot make a loop: each frame is used after the
+ * call returns, and the end is a value it cannot know. */
+static volatile unsigned long never_reached = ~0UL;
+static unsigned long recurse(unsigned long depth)
+{
+    volatile char frame[256];
+    frame[0] = (char)depth;
+    if (depth == never_reached)
+        return 0;
+    return recurse(depth + 1) + (unsigned long)frame[0];
+}
+
 static ordo_engine_result result_of(const ordo_options *o)
 {
     ordo_engine_result r = { .verdict = ORDO_VERDICT_UNKNOWN, .complete = true, .bound = -1 };
@@ -153,6 +165,8 @@ static ordo_engine_result run(const ordo_engine_input *in)
     for (size_t i = 0; signals[i]; i++)
         if (ordo_opt_is(o, "crash", signals[i]) && signal_numbers[i])
             raise(signal_numbers[i]);
+    if (ordo_opt_is(o, "crash", "stack-overflow"))
+        recurse(0);
     return result_of(o);
 }
 

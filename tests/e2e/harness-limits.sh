@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Resource limits of the runner, driven by the selftest engine (issue 2):
 # CPU timeout, a spinning grandchild counted and killed, a wall timeout, a
-# crash by SIGSEGV, an engine stopping at its deadline (a timeout that
+# crash by SIGSEGV and by a stack overflow (each reported with a backtrace
+# in the run's log), an engine stopping at its deadline (a timeout that
 # keeps its statistics); after each of them the benchmark goes on (the
 # next run succeeds). Its times hold on a loaded machine: each is bounded
 # by what the runner guarantees, in the clock it counts (lib/harness.bash).
@@ -23,6 +24,7 @@ runs:
   - {name: grandchild-left, engine: selftest, options: {fork-spin: 'true', verdict: 'true'}}
   - {name: segv, engine: selftest, options: {crash: SIGSEGV}}
   - {name: after-segv, engine: selftest, options: {verdict: 'true'}}
+  - {name: stack-overflow, engine: selftest, options: {crash: stack-overflow}}
   - {name: deadline, engine: selftest, options: {spin-ms: 100000, spin-checks-deadline: 'true', stats: selftest.work=42}}
 YML
 cat >"$TMP/wall.yml" <<YML
@@ -54,6 +56,23 @@ pids=$(grep -ho 'spinning grandchild pid [0-9]*' "$TMP"/limits/logs/grandchild-*
 check "two grandchild pids were logged" [ "$(echo $pids | wc -w)" = 2 ]
 check "the spinning grandchildren are gone" gone $pids
 check "SIGSEGV ends as crash (SIGSEGV)" [ "$(field "$csv" segv status)" = "crash (SIGSEGV)" ]
+check "a stack overflow ends as crash (SIGSEGV)" \
+    [ "$(field "$csv" stack-overflow status)" = "crash (SIGSEGV)" ]
+# The child's crash report (harness/crash_report.c); ASan reports crashes itself.
+if [ "${ORDO_ASAN:-}" != 1 ]; then
+    segv_log=$(echo "$TMP"/limits/logs/segv/*.log)
+    overflow_log=$(echo "$TMP"/limits/logs/stack-overflow/*.log)
+    cat "$segv_log"
+    head -8 "$overflow_log"
+    check "the SIGSEGV run's log names the crash" \
+        grep -qx 'ordo: engine crashed: SIGSEGV (raised by the engine itself)' "$segv_log"
+    check "and has a backtrace frame in the engine" grep -q '/selftest\.so(+0x[0-9a-f]*)\[0x' "$segv_log"
+    check "the stack overflow's log says so" \
+        grep -Eqx 'ordo: engine crashed: SIGSEGV \(address 0x[0-9a-f]+, possibly a stack overflow\)' \
+        "$overflow_log"
+    check "and shows the recursing frame once with its count" \
+        grep -Eqx '  \.\.\. [0-9]+ more times' "$overflow_log"
+fi
 wall=$TMP/wall/results.csv
 check "a sleep past the 1.5 s wall limit ends as timeout" [ "$(field "$wall" sleep status)" = timeout ]
 check "by the wall limit ($(field "$wall" sleep reason))" [ "$(field "$wall" sleep reason)" = "wall time limit of 1.5 s" ]
@@ -72,7 +91,7 @@ for r in after-spin after-segv; do
     check "the benchmark goes on: $r is true" [ "$(field "$csv" $r status)" = true ]
     check "$r is scored correct" [ "$(field "$csv" $r result)" = correct ]
 done
-check "one row per run" [ "$(rows "$csv" | wc -l)" = 7 ]
+check "one row per run" [ "$(rows "$csv" | wc -l)" = 8 ]
 for p in $bench_pids; do
     check "no cgroup of benchmark $p is left" \
         [ -z "$(find /sys/fs/cgroup -maxdepth 5 -name "ordo-$p-*" 2>/dev/null | head -1)" ]

@@ -3,9 +3,9 @@
 # the view's state is set through location.hash, and the checks read the
 # DOM the script built (--dump-dom): the task table's rows, sorting by CPU,
 # the filters on a hand-made CSV (disagree, solved by A not B, status,
-# changed between two sets), HTML-escaped task names, log links that
-# resolve, no script error in the page's error sink, and a screenshot that
-# is not blank. Skipped (77) only when chromium cannot be installed.
+# changed between two sets), the cross-check section, HTML-escaped task
+# names, log links that resolve, no script error in the page's error sink,
+# and a screenshot that is not blank. Skipped (77) only when chromium cannot be installed.
 . "$ORDO_ROOT/tests/e2e/lib/harness.bash"
 
 if ! command -v chromium >/dev/null && [ "$(id -u)" = 0 ]; then
@@ -82,6 +82,38 @@ check "Z's CPU ascending, its missing run last" [ "$(column c2.cputime_s | tr '\
 check "Z's missing run: an empty status" grep -q '<td class="st missing" data-k="c2.st"></td>' "$TMP/rows.html"
 no_script_error "hand sorted"
 
+# --- the cross-check of the columns (analysis.sh's data): the counts of the
+# text report, the conflict listed and highlighted, the other lists folded
+agree=$ORDO_ROOT/tests/data/agreement-results.csv
+"$ORDO" report "$agree" --html --out "$TMP/agree/index.html" >"$TMP/out" 2>&1
+check_status 0 "report --html of the cross-check data" "$TMP/out"
+"$ORDO" report "$agree" >"$TMP/text" 2>&1
+dom "$TMP/agree/index.html" ""
+cross=$(grep -o '<section id="cross-check">.*' "$TMP/dom.html" | sed 's/<\/section>.*//')
+check "cross-check: the section" [ -n "$cross" ]
+count_of() { grep -o "<td class=\"\">$1</td><td class=\"r\">[0-9]*<" <<<"$cross" | sed 's/.*">//; s/<$//'; }
+check "cross-check: exactly 1 conflict" [ "$(count_of 'conflict: a proof against an UNSAFE')" = 1 ]
+for what in 'agree (the same answer)' 'a bounded SAFE against an UNSAFE' 'a proof against a bounded SAFE' \
+    'proved by X, only bounded by another' 'proved by Y, only bounded by another'; do
+    text=$(grep -F "| $what |" "$TMP/text" | sed 's/.* | \([0-9]*\) |$/\1/')
+    check "cross-check: $what: $(count_of "$what"), as in the text report" [ "$(count_of "$what")" = "$text" ]
+done
+check "cross-check: the conflict c1, highlighted" grep -q '<table class="static conflict" data-tasks="1">.*<td class="">c1.yml</td><td class="">true</td><td class="">SAFE (proof)</td><td class="">UNSAFE</td><td class="">timeout</td>' <<<"$cross"
+for list in bounded-violation:1 proof-bounded:1 agree:2; do
+    check "cross-check: ${list#*:} task(s) in the folded list ${list%:*}" \
+        grep -q "<details data-kind=\"${list%:*}\" data-tasks=\"${list#*:}\">" <<<"$cross"
+done
+no_script_error cross-check
+# opened, a folded list builds its table
+sed 's#</body>#<script>document.querySelectorAll("details").forEach(function (d) { d.open = true; });</script></body>#' \
+    "$TMP/agree/index.html" >"$TMP/agree/opened.html"
+dom "$TMP/agree/opened.html" ""
+agreeing=$(grep -o '<details data-kind="agree" data-tasks="2" open="">.*</details>' "$TMP/dom.html")
+check "cross-check: the opened agree list has a table" grep -q '^<details [^>]*><summary>[^<]*</summary><table class="static">' <<<"$agreeing"
+check "cross-check: its rows are a1 and a2" \
+    [ "$(grep -o '<tr class=""><td class="">[^<]*' <<<"$agreeing" | sed 's/.*>//' | tr '\n' ' ')" = "a1.yml a2.yml " ]
+no_script_error "cross-check opened"
+
 # --- two sets side by side: a changed status and a CPU ratio beyond 1.5
 sed -e 's/^h,Y,oc,,split1.yml,true,false,false,wrong,,,/h,Y,oc,,split1.yml,true,true,true,correct,,true,/' \
     -e 's/^h,X,oc,,agree.yml,true,true,true,correct,,true,1.5,/h,X,oc,,agree.yml,true,true,true,correct,,true,6.0,/' \
@@ -94,6 +126,7 @@ check "one status marked changed" [ "$(grep -o 'class="st [a-z]* changed"' "$TMP
 check "one CPU time marked slower" [ "$(grep -o 'class="r slower"' "$TMP/rows.html" | wc -l)" = 1 ]
 labels=$(grep -o '<th colspan="[0-9]*" class="config"[^>]*>[^<]*' "$TMP/dom.html" | sed 's/.*>//' | tr '\n' ',')
 check "a configuration's sets side by side" [ "$labels" = "X @ base,X @ new,Y @ base,Y @ new,Z @ base,Z @ new," ]
+check "the cross-check names the columns so" grep -q '<td class="">proved by Z @ new, only bounded by another</td>' "$TMP/dom.html"
 no_script_error "two sets"
 
 # --- a benchmark's results: log links relative to the page resolve

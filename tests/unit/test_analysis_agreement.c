@@ -53,8 +53,10 @@ static void tally_over_three_configurations(void **state)
     results_init(&r);
     assert_int_equal(results_load(&r, path), 0);
     assert_int_equal(r.n_configs, 3); /* X, Y, Z */
+    run_grid g;
+    run_grid_of(&r, &g);
     cross_check c;
-    cross_check_build(&r, &c);
+    cross_check_build(&g, &c);
     /* a1: X, Y proofs (Z timeout); a2: UNSAFE by all three */
     assert_int_equal(c.of_task[results_find_task(&r, "a1.yml")], AGREE_SAME);
     assert_int_equal(c.of_task[results_find_task(&r, "a2.yml")], AGREE_SAME);
@@ -78,6 +80,7 @@ static void tally_over_three_configurations(void **state)
     for (unsigned config = 0; config < 3; config++)
         assert_int_equal(c.proofs_over_bounded[config], proofs_over_bounded[config]);
     cross_check_free(&c);
+    run_grid_free(&g);
     results_free(&r);
 }
 

@@ -1,7 +1,7 @@
 /* Unit tests of the HTML report's data (analysis/html_json.c,
  * analysis/html_data.c): escaping that keeps a task name inside its JSON
  * string and its <script> element, and the columns of two result sets
- * over the union of their tasks. */
+ * over the union of their tasks with their cross-check. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -69,7 +69,22 @@ static void columns_cover_the_union_of_tasks(void **state)
         "{\"values\":[\"cputime_s\",\"x\"],"
         "\"sets\":[{\"name\":\"one\",\"scoring\":\"svcomp (legacy)\",\"cpuLimit\":null,\"setup\":[],\"tables\":[]},"
         "{\"name\":\"two\",\"scoring\":\"sound\",\"cpuLimit\":null,\"setup\":[],\"tables\":[]}],"
-        "\"tasks\":[\"t1\",\"t2\",\"t3\"],\"expected\":[1,0,1],\"columns\":["
+        "\"tasks\":[\"t1\",\"t2\",\"t3\"],\"expected\":[1,0,1],"
+        /* the cross-check spans the sets: A's UNSAFE of t2 in set one
+         * conflicts with its proof in set two */
+        "\"crossCheck\":{\"tables\":["
+        "{\"caption\":\"Cross-check of the configurations' answers on the 1 tasks two or more of them "
+        "answered SAFE or UNSAFE\",\"header\":[\"answers\",\"tasks\"],\"right\":[0,1],\"rows\":["
+        "[\"agree (the same answer)\",\"0\"],[\"conflict: a proof against an UNSAFE\",\"1\"],"
+        "[\"a bounded SAFE against an UNSAFE\",\"0\"],[\"a proof against a bounded SAFE\",\"0\"],"
+        "[\"proved by A @ one, only bounded by another\",\"0\"],"
+        "[\"proved by B, only bounded by another\",\"0\"],"
+        "[\"proved by A @ two, only bounded by another\",\"0\"]],\"groups\":[0,0,0,0,0,0,0]},"
+        "{\"caption\":\"Cross-check conflicts: a proof against an UNSAFE (one of them, or the label, is "
+        "wrong)\",\"header\":[\"task\",\"expected\",\"A @ one\",\"B\",\"A @ two\"],\"right\":[0,0,0,0,0],"
+        "\"rows\":[[\"t2\",\"false\",\"UNSAFE\",\"–\",\"SAFE (proof)\"]],\"groups\":[0]}],"
+        "\"kinds\":[\"counts\",\"conflict\"]},"
+        "\"columns\":["
         "{\"run\":\"A\",\"set\":0,\"log\":null,\"st\":[\"true\",\"false\",null],\"res\":[0,0,-1],"
         "\"v\":[[1.5,0.5,null],[7,3,null]]},"
         "{\"run\":\"B\",\"set\":0,\"log\":null,\"st\":[\"timeout\",null,null],\"res\":[2,-1,-1],"
