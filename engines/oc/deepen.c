@@ -70,7 +70,9 @@ static bool attempt(const ordo_program *p, const ordo_solver_factory *solvers,
     ordo_program *q = ordo_prepare_bounded(p, k, max_static, &complete, error);
     if (!q)
         return false;
-    *o = oc_verify(q, solvers, deadline, cfg);
+    oc_config on_q = *cfg;
+    on_q.replay_on = p;
+    *o = oc_verify(q, solvers, deadline, &on_q);
     /* with lazy threads no check makes a SAFE complete */
     if (o->verdict == ORDO_VERDICT_SAFE && o->unwinding && !o->cells_cut && !o->lazy_threads) {
         double now = ordo_process_cputime_s();

@@ -29,6 +29,12 @@ typedef struct {
     /* The encoding gives up (UNKNOWN) beyond this many events; 0 = the
      * engine's limit. */
     size_t max_events;
+    /* The program a wSC model's counterexample is replayed on before it
+     * is taken as the answer: the front end's, as the harness replays it
+     * (trace.h); NULL: the program verified. The unrolled program is no
+     * place for it: its lazy blocks (ir.h: lazy_repeat) are one edge the
+     * interpreter runs once, where the trace has a creation step each. */
+    const ordo_program *replay_on;
 } oc_config;
 
 /* The work of a run; it adds up over the attempts of a deepening run. */
